@@ -1,0 +1,38 @@
+// The WebAssembly ABI of ulid-wasm (loaded by src/wasm/load.ts, driven by src/engine/wasm.ts). Kernels work on the
+// fixed scratch regions of layout.ts and take only counts; the functions below give the regions' addresses. The
+// memory is exported, fixed in size and never grows; nothing is imported and nothing allocates.
+
+import { BINARY, CHUNK, FLAGS, RANDOM, SEED, TEXT, TIME } from "./layout";
+
+export { decode, decodeTime, validate } from "./ulid-decode";
+export { encode } from "./ulid-encode";
+export { increment, stamp } from "./ulid-generate";
+
+/** IDs per kernel call: every region holds this many records. */
+export function chunkSize(): i32 {
+  return CHUNK;
+}
+
+export function binaryRegion(): usize {
+  return BINARY;
+}
+
+export function textRegion(): usize {
+  return TEXT;
+}
+
+export function timeRegion(): usize {
+  return TIME;
+}
+
+export function flagRegion(): usize {
+  return FLAGS;
+}
+
+export function randomRegion(): usize {
+  return RANDOM;
+}
+
+export function seedRegion(): usize {
+  return SEED;
+}

@@ -1,0 +1,50 @@
+/**
+ * Which engine runs each call. Nothing happens at import: the WebAssembly engine is created on first use, so an
+ * app that only mints single IDs never instantiates it under "auto".
+ */
+import { UlidError, quote } from "./errors.js";
+import { jsEngine } from "./engine/js.js";
+import { createWasmEngine } from "./engine/wasm.js";
+import { wasmUnavailableReason } from "./wasm/load.js";
+import type { Engine } from "./engine/types.js";
+
+export type BackendKind = "auto" | "wasm" | "js";
+
+let preference: BackendKind = "auto";
+let wasmEngine: Engine | null | undefined;
+
+function loadedWasmEngine(): Engine | null {
+  if (wasmEngine === undefined) wasmEngine = createWasmEngine();
+  return wasmEngine;
+}
+
+/**
+ * "auto" (default): single IDs on the TypeScript engine (crossing into WebAssembly costs as much as the work),
+ * batches on WebAssembly wherever it loads. "wasm": every call on WebAssembly, or WASM_UNAVAILABLE now.
+ * "js": every call on the pure TypeScript engine.
+ */
+export function setBackend(kind: BackendKind): void {
+  if (kind !== "auto" && kind !== "wasm" && kind !== "js") {
+    throw new UlidError("INVALID_ARGUMENT", `backend must be "auto", "wasm" or "js", got ${quote(kind)}`);
+  }
+  if (kind === "wasm" && loadedWasmEngine() === null) {
+    throw new UlidError("WASM_UNAVAILABLE", `WebAssembly cannot be used here: ${wasmUnavailableReason()}`);
+  }
+  preference = kind;
+}
+
+/** The engine the bulk functions use now. */
+export function getBackend(): { kind: "wasm" | "js"; simd: boolean } {
+  const engine = batchEngine();
+  return { kind: engine.kind, simd: engine.simd };
+}
+
+/** The engine for a batch call. */
+export function batchEngine(): Engine {
+  return preference === "js" ? jsEngine : (loadedWasmEngine() ?? jsEngine);
+}
+
+/** The engine for a single-ID call. */
+export function singleEngine(): Engine {
+  return preference === "wasm" ? (loadedWasmEngine() as Engine) : jsEngine;
+}

@@ -1,0 +1,30 @@
+/**
+ * ulid-wasm: ULIDs (and, in time, other sortable IDs) with a WebAssembly bulk engine and a pure TypeScript
+ * engine behind one API. See API.md for the contract.
+ */
+export { UlidError, type UlidErrorCode } from "./errors.js";
+export {
+  ulid,
+  decodeTime,
+  encodeTime,
+  isValid,
+  canonicalize,
+  encode,
+  decode,
+  decodeInto,
+  parse,
+  ulidToUUID,
+  uuidToULID,
+  type ParsedUlid,
+} from "./ulid.js";
+export { monotonicFactory, type MonotonicOptions } from "./monotonic.js";
+export { generateMany, type GenerateManyOptions } from "./generate-many.js";
+export {
+  encodeMany,
+  encodeManyText,
+  decodeMany,
+  decodeTimeMany,
+  validateMany,
+  type EncodeTextOptions,
+} from "./bulk.js";
+export { setBackend, getBackend, type BackendKind } from "./backend.js";

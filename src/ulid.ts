@@ -1,0 +1,100 @@
+/** ULIDs one at a time. Names and behaviour follow the `ulid` package, with strict decoding (see SPEC.md). */
+import { checkIndex, checkRoom, checkUint8Array } from "./args.js";
+import { singleEngine } from "./backend.js";
+import { readTime } from "./engine/js-codec.js";
+import { RANDOM_BYTES, ULID_BYTES } from "./engine/types.js";
+import { idError } from "./faults.js";
+import { fillSecureRandom } from "./random.js";
+import { toTime } from "./time.js";
+import { formatUuid, parseUuid } from "./uuid.js";
+
+export interface ParsedUlid {
+  /** Canonical text: upper case, aliases resolved. */
+  ulid: string;
+  /** Unix ms. */
+  time: number;
+  date: Date;
+  /** The 10 random bytes. */
+  random: Uint8Array;
+  /** All 16 bytes. */
+  bytes: Uint8Array;
+  /** The same 16 bytes as lower-case UUID text. */
+  uuid: string;
+}
+
+const scratch = new Uint8Array(ULID_BYTES);
+
+/** A new random ULID; `time` in Unix ms (0 allowed) or a Date, default now. */
+export function ulid(time?: number | Date): string {
+  const engine = singleEngine();
+  engine.stampMany(1, time === undefined ? Date.now() : toTime(time), fillSecureRandom, scratch, 0);
+  return engine.encodeOne(scratch, 0);
+}
+
+/** Unix ms of a ULID; the whole ID is validated. */
+export function decodeTime(id: string): number {
+  const time = typeof id === "string" ? singleEngine().decodeTimeOne(id) : -1;
+  if (time < 0) throw idError(id);
+  return time;
+}
+
+/** True exactly when `decode(id)` would succeed; never throws. */
+export function isValid(id: unknown): boolean {
+  return typeof id === "string" && singleEngine().isValidOne(id);
+}
+
+/** Writes the 16 bytes of `id` at `out[offset]` and returns `out`; `out` is untouched when `id` is invalid. */
+export function decodeInto(id: string, out: Uint8Array, offset = 0): Uint8Array {
+  checkUint8Array(out, "out");
+  checkIndex(offset, "offset");
+  checkRoom(out, offset, ULID_BYTES, "out");
+  if (typeof id !== "string" || !singleEngine().decodeOne(id, out, offset)) throw idError(id);
+  return out;
+}
+
+/** The 16 bytes of `id`, in a new array. */
+export function decode(id: string): Uint8Array {
+  return decodeInto(id, new Uint8Array(ULID_BYTES));
+}
+
+/** 16 bytes at `bytes[offset]` as a canonical ULID. */
+export function encode(bytes: Uint8Array, offset = 0): string {
+  checkUint8Array(bytes, "bytes");
+  checkIndex(offset, "offset");
+  checkRoom(bytes, offset, ULID_BYTES, "bytes");
+  return singleEngine().encodeOne(bytes, offset);
+}
+
+/** `id` in canonical form: upper case, I/L as 1, O as 0. */
+export function canonicalize(id: string): string {
+  decodeInto(id, scratch);
+  return singleEngine().encodeOne(scratch, 0);
+}
+
+/** Every field of a ULID. */
+export function parse(id: string): ParsedUlid {
+  const bytes = decode(id);
+  const time = readTime(bytes, 0);
+  return {
+    ulid: singleEngine().encodeOne(bytes, 0),
+    time,
+    date: new Date(time),
+    random: bytes.slice(ULID_BYTES - RANDOM_BYTES),
+    bytes,
+    uuid: formatUuid(bytes, 0),
+  };
+}
+
+/** The same 16 bytes as lower-case UUID text (no version bits are stamped). */
+export function ulidToUUID(id: string): string {
+  decodeInto(id, scratch);
+  return formatUuid(scratch, 0);
+}
+
+/** The same 16 bytes as a ULID; UUID text in either case. */
+export function uuidToULID(uuid: string): string {
+  parseUuid(uuid, scratch, 0);
+  return singleEngine().encodeOne(scratch, 0);
+}
+
+export { encodeTime } from "./time.js";
