@@ -41,3 +41,10 @@ export function checkClock(now: unknown): (() => unknown) | undefined {
   }
   return now as (() => unknown) | undefined;
 }
+
+/** Where a batch writes `size` bytes: the caller's `out` (checked, and cut to size) or a new array. */
+export function outputBuffer(out: unknown, size: number): Uint8Array {
+  if (out === undefined) return new Uint8Array(size);
+  checkRoom(checkUint8Array(out, "out"), 0, size, "out");
+  return (out as Uint8Array).subarray(0, size);
+}

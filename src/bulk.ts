@@ -1,5 +1,5 @@
 /** ULIDs in bulk: the calls that run on WebAssembly under "auto". Generation is in `generate-many.ts`. */
-import { checkOptions, checkRoom, checkUint8Array } from "./args.js";
+import { checkOptions, checkUint8Array, outputBuffer } from "./args.js";
 import { batchEngine } from "./backend.js";
 import { frameBatch } from "./batch.js";
 import { UlidError, quote } from "./errors.js";
@@ -42,13 +42,7 @@ export function encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): 
     );
   }
   const size = count * TEXT_RECORD;
-  let text: Uint8Array;
-  if (out === undefined) {
-    text = new Uint8Array(size);
-  } else {
-    checkRoom(checkUint8Array(out, "out"), 0, size, "out");
-    text = out.subarray(0, size);
-  }
+  const text = outputBuffer(out, size);
   batchEngine().encodeText(bytes, count, text, code);
   return text;
 }

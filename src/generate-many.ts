@@ -3,7 +3,7 @@
  * takes well under a millisecond on either engine, so every ID still carries the time it was made in) and
  * randomness is drawn per step, identically on both engines.
  */
-import { checkClock, checkIndex, checkOptions, checkRoom, checkUint8Array } from "./args.js";
+import { checkClock, checkIndex, checkOptions, outputBuffer } from "./args.js";
 import { batchEngine } from "./backend.js";
 import { UlidError } from "./errors.js";
 import { GENERATE_CHUNK, ULID_BYTES, type Engine, type FillRandom } from "./engine/types.js";
@@ -41,13 +41,7 @@ export function generateMany(count: number, options?: GenerateManyOptions): Uint
     throw new UlidError("INVALID_ARGUMENT", "the `monotonic` option must be a boolean");
   }
   const size = count * ULID_BYTES;
-  let target: Uint8Array;
-  if (out === undefined) {
-    target = new Uint8Array(size);
-  } else {
-    checkRoom(checkUint8Array(out, "out"), 0, size, "out");
-    target = out.subarray(0, size);
-  }
+  const target = outputBuffer(out, size);
   const callerClock = checkClock(now);
   const fixedTime = time === undefined ? undefined : toTime(time);
   const plan: Plan = {
