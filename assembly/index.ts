@@ -2,11 +2,21 @@
 // fixed scratch regions of layout.ts and take only counts; the functions below give the regions' addresses. The
 // memory is exported, fixed in size and never grows; nothing is imported and nothing allocates.
 
-import { BINARY, CHUNK, FLAGS, RANDOM, SEED, TEXT, TIME } from "./layout";
+import { BINARY, CHUNK, FLAGS, RANDOM, SCAN_BYTES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
 export { decode, decodeTime, validate } from "./ulid-decode";
 export { encode } from "./ulid-encode";
 export { increment, stamp } from "./ulid-generate";
+export { scan } from "./scan";
+export {
+  formatAdvance,
+  formatChunk,
+  formatDecode,
+  formatDecodeTime,
+  formatEncode,
+  formatStamp,
+  formatValidate,
+} from "./formats";
 
 /** IDs per kernel call: every region holds this many records. */
 export function chunkSize(): i32 {
@@ -35,4 +45,21 @@ export function randomRegion(): usize {
 
 export function seedRegion(): usize {
   return SEED;
+}
+
+/** Bytes `scan` searches per call. */
+export function scanBytes(): i32 {
+  return SCAN_BYTES;
+}
+
+export function scanTextRegion(): usize {
+  return SCAN_TEXT;
+}
+
+export function scanOffsetRegion(): usize {
+  return SCAN_OFFSETS;
+}
+
+export function scanTimeRegion(): usize {
+  return SCAN_TIMES;
 }

@@ -1,6 +1,6 @@
 // Fixed scratch regions in linear memory. They are zero-filled static data: every address is a compile-time
-// constant, and they take no room in the binary. With the tables they fill 509 KB of the memory's 8 pages (512
-// KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger CHUNK fails to compile), which never grows:
+// constant, and they take no room in the binary. With the tables they fill 604 KB of the memory's 10 pages (640
+// KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger region fails to compile), which never grows:
 // the TypeScript side builds its views once. Kernels take only counts; the TypeScript side chunks larger batches.
 //
 //   region   bytes       contents, for record i
@@ -10,8 +10,22 @@
 //   FLAGS         CHUNK  1 (valid) or 0 at i
 //   RANDOM   10 * CHUNK  random bytes of ULID i at 10i
 //   SEED             16  one binary ULID, the state of `increment`
+//
+// The other formats' kernels (formats.ts) use the same six regions, with their own record sizes: binary IDs of 8,
+// 15 or 16 bytes, text records of 14, 21 or 37 bytes, random bytes per ID up to 10. A call takes as many records
+// as TEXT holds (formatChunk: 5977 UUIDs, CHUNK of the others); resizing a region resizes their chunks too.
+//
+//   scan region   bytes  contents (scan.ts), for match i; SCAN_MATCHES = 2427
+//   SCAN_TEXT     65536  the text searched: any bytes
+//   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
+//   SCAN_TIMES    19416  f64 Unix ms of match i at 8i
 
-/** IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM. */
+/**
+ * IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM.
+ * Measured (npm run bench:kernels, the copy-in/kernel/copy-out pipeline on 1M IDs): decode and encode cost the
+ * same per ID from 2048 to 8192 records a call, and encode 10-20% more at 512-1024; TEXT and BINARY of 8192
+ * records (352 KB) still sit in L2. So the largest chunk the memory holds, which generation needs anyway.
+ */
 export const CHUNK = 8192;
 
 /** Bytes in a binary ULID. */
@@ -30,3 +44,15 @@ export const TIME = memory.data(8 * CHUNK, 16);
 export const FLAGS = memory.data(CHUNK, 16);
 export const RANDOM = memory.data(RANDOM_BYTES * CHUNK, 16);
 export const SEED = memory.data(ID_BYTES, 16);
+
+/**
+ * Bytes `scan` searches per call: 64 KiB is large enough that the per-call cost (copying in, a call, copying
+ * matches out) vanishes against the search, and small enough to stay in L2 cache beside the tables.
+ */
+export const SCAN_BYTES = 65536;
+/** Most matches SCAN_BYTES can hold: 26 chars each and a border byte between two, so (65536 + 1) / 27. */
+export const SCAN_MATCHES = (SCAN_BYTES + 1) / (ID_CHARS + 1);
+
+export const SCAN_TEXT = memory.data(SCAN_BYTES, 16);
+export const SCAN_OFFSETS = memory.data(4 * SCAN_MATCHES, 16);
+export const SCAN_TIMES = memory.data(8 * SCAN_MATCHES, 16);

@@ -29,11 +29,25 @@ export function increment(count: i32): i32 {
   let hi = bswap(load<u64>(SEED));
   let lo = bswap(load<u64>(SEED, 8));
   let n = 0;
-  for (; n < count && ((~hi & 0xFFFF) | ~lo) != 0; n++) {
-    if (++lo == 0) hi++;
-    const dst = BINARY + <usize>(ID_BYTES * n);
-    store<u64>(dst, bswap(hi));
-    store<u64>(dst, bswap(lo), 8);
+  while (n < count) {
+    if (lo == u64.MAX_VALUE) {
+      // This step carries into hi, unless the random part is all ones: then stop.
+      if ((hi & 0xFFFF) == 0xFFFF) break;
+      hi++;
+    }
+    // Steps that leave hi alone: up to lo's maximum (the carrying step is the first of the next run). Within a run
+    // the first word of every ID is the same, so the loop is an add, a bswap and two stores per ID: about 2x the
+    // speed of checking for a carry in every step (bench/kernels.ts, increment).
+    const room = ~lo == 0 ? 1 : (~lo < <u64>(count - n) ? <i32>~lo : count - n);
+    const head = bswap(hi);
+    let dst = BINARY + <usize>(ID_BYTES * n);
+    for (let k = 0; k < room; k++) {
+      lo++;
+      store<u64>(dst, head);
+      store<u64>(dst, bswap(lo), 8);
+      dst += ID_BYTES;
+    }
+    n += room;
   }
   store<u64>(SEED, bswap(hi));
   store<u64>(SEED, bswap(lo), 8);

@@ -12,6 +12,12 @@ export type BackendKind = "auto" | "wasm" | "js";
 
 let preference: BackendKind = "auto";
 let wasmEngine: Engine | null | undefined;
+/**
+ * The engine for single-ID calls, set only by `setBackend`: the single-ID functions never reach the wasm loader
+ * themselves, so a bundle that uses only them (and not `setBackend`) leaves the wasm engine and its embedded
+ * binaries out (test/tree-shaking.test.ts).
+ */
+let single: Engine = jsEngine;
 
 function loadedWasmEngine(): Engine | null {
   if (wasmEngine === undefined) wasmEngine = createWasmEngine();
@@ -31,6 +37,7 @@ export function setBackend(kind: BackendKind): void {
     throw new UlidError("WASM_UNAVAILABLE", `WebAssembly cannot be used here: ${wasmUnavailableReason()}`);
   }
   preference = kind;
+  single = kind === "wasm" ? (loadedWasmEngine() as Engine) : jsEngine;
 }
 
 /** The engine the bulk functions use now. */
@@ -46,5 +53,5 @@ export function batchEngine(): Engine {
 
 /** The engine for a single-ID call. */
 export function singleEngine(): Engine {
-  return preference === "wasm" ? (loadedWasmEngine() as Engine) : jsEngine;
+  return single;
 }

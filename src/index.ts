@@ -28,3 +28,10 @@ export {
   type EncodeTextOptions,
 } from "./bulk.js";
 export { setBackend, getBackend, type BackendKind } from "./backend.js";
+export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";
+export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
+export { uuidv7 } from "./formats/uuidv7.js";
+export type { EncodeTextOptions as FormatTextOptions } from "./formats/codec.js";
+export type { ManyOptions as FormatManyOptions, SourceOptions as FormatSourceOptions } from "./formats/generate.js";
+export { scanText, scanStream, scanChunks, type ScanOptions, type UlidMatch } from "./scan.js";
+export { decodeStream, decodeLines, type DecodeLinesOptions } from "./decode-lines.js";

@@ -23,7 +23,6 @@ export interface MonotonicOptions {
 export class MonotonicState {
   readonly last = new Uint8Array(ULID_BYTES);
   lastTime = -1;
-  private readonly next = new Uint8Array(ULID_BYTES);
 
   /** Advances to the ID for `time` and returns it in `last`; throws MONOTONIC_OVERFLOW leaving state as it was. */
   advance(time: number, fill: FillRandom): Uint8Array {
@@ -31,7 +30,7 @@ export class MonotonicState {
     if (time > this.lastTime) {
       engine.stampMany(1, time, fill, this.last, 0);
       this.lastTime = time;
-    } else if (engine.incrementMany(this.last, 1, this.next, 0) === 0) {
+    } else if (engine.incrementMany(this.last, 1, this.last, 0) === 0) {
       throw new UlidError(
         "MONOTONIC_OVERFLOW",
         `monotonic overflow: the 80-bit random part is all ones at time ${this.lastTime}; try again in a later millisecond`,

@@ -344,6 +344,21 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
     }
   });
 
+  it("mints one ID like the TS engine, drawing 10 bytes", () => {
+    for (const time of [0, MAX_TIME, 1469918176385, below(2 ** 31) * 2 ** 16 + below(2 ** 16)]) {
+      const seed = next();
+      const js = seededFill(seed);
+      const wasmFill = seededFill(seed);
+      const expected = jsEngine.mintOne(time, js.fill);
+      expect(engine.mintOne(time, wasmFill.fill)).toBe(expected);
+      expect(js.lengths).toEqual([10]);
+      expect(wasmFill.lengths).toEqual([10]);
+      const stamped = new Uint8Array(16);
+      jsEngine.stampMany(1, time, seededFill(seed).fill, stamped, 0);
+      expect(expected).toBe(jsEngine.encodeOne(stamped, 0));
+    }
+  });
+
   it("increments like the TS engine, up to the overflow", () => {
     const gaps = [0, 1, 2, 5, 255, 256, 257, 65535, 65536, GENERATE_CHUNK - 1, GENERATE_CHUNK, 2 ** 40, 2 ** 52];
     for (const time of [0, MAX_TIME, 1469918176385]) {
@@ -358,6 +373,16 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
           expect(seeds[1]).toEqual(seeds[0]);
         }
       }
+    }
+  });
+
+  it("increments in place when dst is the seed", () => {
+    for (const gap of [0, 1, 256]) {
+      const seeds = [seedBelowMax(1469918176385, gap), seedBelowMax(1469918176385, gap)] as const;
+      const written = [jsEngine, engine].map((e, i) => e.incrementMany(seeds[i]!, 1, seeds[i]!, 0));
+      expect(written).toEqual([Math.min(1, gap), Math.min(1, gap)]);
+      expect(seeds[1]).toEqual(seeds[0]);
+      expect(seeds[0]).toEqual(seedBelowMax(1469918176385, Math.max(gap - 1, 0)));
     }
   });
 

@@ -7,6 +7,7 @@
  * Binary ULIDs are 16 bytes each, packed back to back. Text batches are ASCII records: 26 characters, then one
  * separator byte; the last record's separator is optional.
  */
+import type { FormatCodecs } from "./formats.js";
 
 /** Bytes a text record occupies: 26 ID characters and one separator. */
 export const TEXT_RECORD = 27;
@@ -40,6 +41,11 @@ export interface Engine {
   decodeTimeOne(id: string): number;
   /** True exactly when `decodeOne` would succeed. */
   isValidOne(id: string): boolean;
+  /**
+   * A new ULID as text: `time`, then 10 random bytes from one `fill` call. The same as `stampMany(1, ...)` then
+   * `encodeOne`, without the trip through 16 bytes (`ulid()`'s hot path).
+   */
+  mintOne(time: number, fill: FillRandom): string;
 
   // ---- batches: the first `count` elements (or records) of a batch; output from index 0 ----
 
@@ -71,10 +77,35 @@ export interface Engine {
   /**
    * Writes seed+1, seed+2, ... (the 80-bit random part incremented with carry, time unchanged) at
    * `dst[dstOffset]`, `count` IDs at most, and leaves the last one written in `seed`. Stops early when the
-   * random part is all ones. Returns how many were written.
+   * random part is all ones. Returns how many were written. `dst` may be `seed` itself (count 1, offset 0): one step
+   * in place, as a monotonic generator takes it.
    */
   incrementMany(seed: Uint8Array, count: number, dst: Uint8Array, dstOffset: number): number;
+
+  // ---- finding IDs in text (the window loop, chunk boundaries and lines are in src/scanner.ts) ----
+
+  /**
+   * Finds the ULID tokens in `text` (at most SCAN_BYTES bytes): 26 characters of the canonical alphabet in either
+   * case (no aliases, no U), no ASCII letter or digit directly before or after, the first character 0-7. Writes
+   * each one's offset in `text` to `offsets` and its Unix ms to `times`, in order, and returns how many.
+   * `afterAlnum`: the byte before `text` is a letter or digit. `atEnd`: nothing follows `text`; otherwise a token
+   * that reaches its end is left out (what follows might glue it), for the caller to pass again.
+   */
+  scanWindow(text: Uint8Array, afterAlnum: boolean, atEnd: boolean, offsets: Uint32Array, times: Float64Array): number;
+
+  // ---- the other formats (Ulid-Flake, BaseUID, UUID v7): see formats.ts ----
+
+  /**
+   * The engine's own codecs for the other formats; null on the TypeScript engine, whose codecs (js-formats.ts) the
+   * formats layer imports itself, so that a bundle of ULID functions alone does not carry them.
+   */
+  readonly formats: FormatCodecs | null;
 }
 
 /** IDs per generation step: the unit of randomness draws and clock reads in bulk generation. */
 export const GENERATE_CHUNK = 8192;
+
+/** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
+export const SCAN_BYTES = 65536;
+/** Most matches in SCAN_BYTES: 26 characters each and a border byte between two. */
+export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / TEXT_RECORD);

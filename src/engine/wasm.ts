@@ -1,4 +1,7 @@
 import { type LoadedWasm, loadWasm } from "../wasm/load.js";
+import { stringAt } from "./js-codec.js";
+import { createWasmFormats } from "./wasm-formats.js";
+import { createWasmScan } from "./wasm-scan.js";
 import {
   type Engine,
   type FillRandom,
@@ -35,13 +38,10 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   const flags = new Uint8Array(memory, x.flagRegion(), chunk);
   const random = new Uint8Array(memory, x.randomRegion(), RANDOM_BYTES * chunk);
   const seed = new Uint8Array(memory, x.seedRegion(), ULID_BYTES);
-  // Record 0 of the binary and text regions, for single IDs: built once, not per call.
+  // Record 0 of the binary and random regions, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, ULID_BYTES);
-  const oneText = text.subarray(0, ULID_CHARS);
+  const oneRandom = random.subarray(0, RANDOM_BYTES);
   const encoder = new TextEncoder();
-  // The text region only ever holds ASCII here, which every decoder reads alike: utf-8 is the label every runtime
-  // supports (Node without ICU too), and in Node 20 it reads ASCII as fast as latin1, or faster for one ID.
-  const decoder = new TextDecoder();
 
   /** Writes the char codes of `s` from text[at], a code above 0x7F as 0xFF (invalid, at the same position). */
   function writeCodes(s: string, at: number): void {
@@ -111,7 +111,7 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
     encodeOne(src: Uint8Array, offset: number): string {
       binary.set(src.subarray(offset, offset + ULID_BYTES));
       x.encode(1, -1);
-      return decoder.decode(oneText);
+      return stringAt(text, 0);
     },
 
     decodeOne(id: string, dst: Uint8Array, offset: number): boolean {
@@ -128,6 +128,13 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
       return loadId(id) && x.decode(1, ULID_CHARS) < 0;
     },
 
+    mintOne(time: number, fill: FillRandom): string {
+      fill(oneRandom);
+      x.stamp(1, time);
+      x.encode(1, -1);
+      return stringAt(text, 0);
+    },
+
     encodeText(src: Uint8Array, count: number, dst: Uint8Array, separator: number): void {
       const stride = separator >= 0 ? TEXT_RECORD : ULID_CHARS;
       for (let start = 0; start < count; start += chunk) {
@@ -142,11 +149,11 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
       for (let start = 0; start < count; start += chunk) {
         const n = Math.min(chunk, count - start);
         encodeChunk(src, start, n, -1);
-        // One decode per chunk, then slices: 1M IDs in 115 ms in Node 20, against 265 ms with a decode per ID
-        // and 300 ms with String.fromCharCode per ID. The price: V8 makes each slice a view of the chunk's
-        // string, so one kept ID keeps that string (26 bytes per ID of its chunk, 213 KB at most) alive.
-        const all = decoder.decode(text.subarray(0, ULID_CHARS * n));
-        for (let i = 0; i < n; i++) out[start + i] = all.slice(ULID_CHARS * i, ULID_CHARS * (i + 1));
+        // A flat string of its own per ID, not a slice of one string decoded per chunk. Slicing is a little cheaper
+        // to create, but V8 makes every slice of 13 chars or more a view of its parent: one kept ID would keep its
+        // chunk's whole string (213 KB) alive, and every later read of a slice pays an indirection. Measured in
+        // bench/strings.ts (1M IDs, all kept): see the README's "String batches".
+        for (let i = 0; i < n; i++) out[start + i] = stringAt(text, ULID_CHARS * i);
       }
       return out;
     },
@@ -188,5 +195,8 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
       state.set(seed);
       return written;
     },
+
+    scanWindow: createWasmScan(wasm),
+    formats: createWasmFormats(wasm),
   };
 }

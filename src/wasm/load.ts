@@ -40,6 +40,16 @@ export interface LoadedWasm {
 
 let loaded: LoadedWasm | null | undefined;
 let failure: string | undefined;
+let precompiled: { module: WebAssembly.Module; simd: boolean } | undefined;
+
+/**
+ * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
+ * compile WebAssembly from bytes but compile a `.wasm` file the code imports as a module (Cloudflare workerd, through
+ * src/workerd.ts). Call it before first use.
+ */
+export function useCompiledModule(module: WebAssembly.Module, simd: boolean): void {
+  precompiled = { module, simd };
+}
 
 /**
  * The wasm module, instantiated on first use (synchronously: the binaries are embedded) and cached; the SIMD build
@@ -50,10 +60,14 @@ export function loadWasm(): LoadedWasm | null {
   if (loaded === undefined) {
     try {
       if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this runtime");
-      const simdBytes = base64Bytes(SIMD_WASM_BASE64);
-      loaded = WebAssembly.validate(simdBytes)
-        ? instantiate(simdBytes, true)
-        : instantiate(base64Bytes(SCALAR_WASM_BASE64), false);
+      if (precompiled) {
+        loaded = instantiateModule(precompiled.module, precompiled.simd);
+      } else {
+        const simdBytes = base64Bytes(SIMD_WASM_BASE64);
+        loaded = WebAssembly.validate(simdBytes)
+          ? instantiate(simdBytes, true)
+          : instantiate(base64Bytes(SCALAR_WASM_BASE64), false);
+      }
     } catch (error) {
       loaded = null;
       failure = error instanceof Error ? error.message : String(error);
@@ -73,7 +87,11 @@ export function instantiateBuild(simd: boolean): LoadedWasm {
 }
 
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+  return instantiateModule(new WebAssembly.Module(bytes), simd);
+}
+
+function instantiateModule(module: WebAssembly.Module, simd: boolean): LoadedWasm {
+  const instance = new WebAssembly.Instance(module);
   return { exports: instance.exports as unknown as UlidWasmExports, simd };
 }
 

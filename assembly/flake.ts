@@ -1,0 +1,76 @@
+// Ulid-Flake, one record at a time (the batch loops are in formats.ts): a 64-bit value, big-endian in 8 bytes, as
+// 13 Crockford chars, most significant first.
+//
+//   bit 63: sign, 0 | bits 62-20: time, ms since the epoch (43) | bits 19-0: random (20)
+//                                          scalable layout:       | bits 19-5: random (15) | bits 4-0: sid (5)
+//
+// 13 chars carry 65 bits: char 0 holds bits 64-60, so it must be 0-7 (bit 64 and the sign clear).
+
+import { ALPHABET, DECODE, charValue } from "./crockford";
+import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
+
+const CHARS = 13;
+/** Largest value of char 0. */
+const MAX_FIRST: u8 = 7;
+/** The random field: 20 bits, or 15 bits above the 5-bit sid in the scalable layout. */
+const RANDOM_MASK: u64 = 0xF_FFFF;
+const SCALABLE_MASK: u64 = 0x7FFF;
+const SID_BITS: u64 = 5;
+/** Generation parameter bits (src/engine/formats.ts, flakeParam): bit 5 scalable, bits 0-4 sid, bits 6-7 entropy. */
+const SCALABLE: i32 = 0x20;
+
+/** The value of the last valid `flakeRead`. */
+let value: u64 = 0;
+
+/** Reads the 13 chars at `src`; true when they are a Ulid-Flake (then `flakePack` and `flakeTime` read it). */
+// @ts-ignore: decorator
+@inline export function flakeRead(src: usize): bool {
+  startReading();
+  value = readDigits(0, src, CHARS, 5, DECODE); // char 0's bit 4 falls off the top: it is checked here
+  return allSymbols(32) && charValue(load<u8>(src)) <= MAX_FIRST;
+}
+
+// @ts-ignore: decorator
+@inline export function flakePack(dst: usize): void {
+  store<u64>(dst, bswap(value));
+}
+
+/** The time field (ms since the epoch) of the last valid read. */
+// @ts-ignore: decorator
+@inline export function flakeTime(): f64 {
+  return <f64>(value >> 20);
+}
+
+/** The 8 bytes at `src` as 13 chars at `dst`; false when the sign bit is set (the text would overflow). */
+// @ts-ignore: decorator
+@inline export function flakeWrite(src: usize, dst: usize): bool {
+  const v = bswap(load<u64>(src));
+  writeDigits(v, CHARS, 5, ALPHABET, dst);
+  return (v >> 63) == 0;
+}
+
+/** A new ID of time field `time` at `dst`: random bits from 3 bytes at `random` (2, scalable), then the sid. */
+// @ts-ignore: decorator
+@inline export function flakeStamp(time: u64, param: i32, random: usize, dst: usize): void {
+  const r0 = <u64>load<u8>(random), r1 = <u64>load<u8>(random, 1);
+  const low = param & SCALABLE
+    ? ((((r0 << 8) | r1) & SCALABLE_MASK) << SID_BITS) | <u64>(param & 31)
+    : ((r0 << 16) | (r1 << 8) | <u64>load<u8>(random, 2)) & RANDOM_MASK;
+  store<u64>(dst, bswap((time << 20) | low));
+}
+
+/**
+ * Replaces the ID at `seed` by its successor: the random field plus 1 + the `entropySize` bytes at `random`
+ * (big-endian), so never plus zero. False, changing nothing, when the field would exceed its maximum.
+ */
+// @ts-ignore: decorator
+@inline export function flakeAdvance(seed: usize, param: i32, random: usize): bool {
+  let drawn: u64 = 0;
+  for (let i = 0; i < param >> 6; i++) drawn = (drawn << 8) | <u64>load<u8>(random + <usize>i);
+  const v = bswap(load<u64>(seed));
+  const shift: u64 = param & SCALABLE ? SID_BITS : 0;
+  const mask: u64 = param & SCALABLE ? SCALABLE_MASK : RANDOM_MASK;
+  if (((v >> shift) & mask) + drawn + 1 > mask) return false;
+  store<u64>(seed, bswap(v + ((drawn + 1) << shift)));
+  return true;
+}

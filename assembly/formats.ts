@@ -1,0 +1,184 @@
+// The batch kernels of the other formats (Ulid-Flake, BaseUID, UUID v7), driven by src/engine/wasm-formats.ts. They
+// share the ULID scratch regions of layout.ts (binary IDs in BINARY, text records in TEXT, times, flags, random
+// bytes, the seed), which are free between calls. Each export takes the format's number (src/engine/formats.ts,
+// `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a constant, so the
+// per-record dispatch below folds away.
+//
+// Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
+// so the last record's separator is checked only when it is there. Binary records are `bytes` long.
+
+import { baseUidAdvance, baseUidPack, baseUidRead, baseUidStamp, baseUidTime, baseUidWrite } from "./baseuid";
+import { isAlnum } from "./crockford";
+import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite } from "./flake";
+import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
+import { uuidAdvance, uuidPack, uuidRead, uuidStamp, uuidTime, uuidWrite } from "./uuidv7";
+
+const FLAKE = 0;
+const BASEUID = 1;
+const UUIDV7 = 2;
+
+// @ts-ignore: decorator
+@inline function charsOf(format: i32): i32 {
+  return format == FLAKE ? 13 : format == BASEUID ? 20 : 36;
+}
+
+// @ts-ignore: decorator
+@inline function bytesOf(format: i32): i32 {
+  return format == FLAKE ? 8 : format == BASEUID ? 15 : 16;
+}
+
+/** Random bytes a stamped ID takes: Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7 10. */
+// @ts-ignore: decorator
+@inline function stampRandom(format: i32, param: i32): i32 {
+  return format == FLAKE ? (param & 0x20 ? 2 : 3) : format == BASEUID ? 9 : 10;
+}
+
+/** Random bytes a successor takes: Ulid-Flake its entropy size, BaseUID none (+1), UUID v7 4 fresh bytes. */
+// @ts-ignore: decorator
+@inline function advanceRandom(format: i32, param: i32): i32 {
+  return format == FLAKE ? param >> 6 : format == BASEUID ? 0 : 4;
+}
+
+/** Whether byte `c` may separate records: no letter or digit, and no char of the format (`-`; BaseUID's `_`). */
+// @ts-ignore: decorator
+@inline function isSeparator(format: i32, c: u8): bool {
+  return !isAlnum(c) && (format == FLAKE || c != 0x2D) && (format != BASEUID || c != 0x5F);
+}
+
+// @ts-ignore: decorator
+@inline function read(format: i32, src: usize): bool {
+  return format == FLAKE ? flakeRead(src) : format == BASEUID ? baseUidRead(src) : uuidRead(src);
+}
+
+// @ts-ignore: decorator
+@inline function pack(format: i32, dst: usize): void {
+  if (format == FLAKE) flakePack(dst);
+  else if (format == BASEUID) baseUidPack(dst);
+  else uuidPack(dst);
+}
+
+// @ts-ignore: decorator
+@inline function time(format: i32): f64 {
+  return format == FLAKE ? flakeTime() : format == BASEUID ? baseUidTime() : uuidTime();
+}
+
+/** Whether text record `i` is a valid ID whose separator (when within `textLength`) may separate. */
+// @ts-ignore: decorator
+@inline function readRecord(format: i32, i: i32, textLength: i32): bool {
+  const record = charsOf(format) + 1;
+  const end = record * i + charsOf(format);
+  const src = TEXT + <usize>(record * i);
+  return read(format, src) && (end >= textLength || isSeparator(format, load<u8>(TEXT + <usize>end)));
+}
+
+/** Records the TEXT region holds for the format, at most CHUNK (the other regions' size). */
+export function formatChunk(format: i32): i32 {
+  return min(CHUNK, (RECORD * CHUNK) / (charsOf(format) + 1));
+}
+
+// What a pass over text records does with each one.
+const DECODE = 0;
+const TIME_OF = 1;
+const VALIDATE = 2;
+
+/**
+ * One pass over `count` text records: DECODE packs each into BINARY, TIME_OF writes its time field to TIME, both
+ * stopping at the first invalid record (returning its index, else -1); VALIDATE writes 1 or 0 per record to FLAGS.
+ */
+// @ts-ignore: decorator
+@inline function pass(format: i32, what: i32, count: i32, textLength: i32): i32 {
+  for (let i = 0; i < count; i++) {
+    const valid = readRecord(format, i, textLength);
+    if (what == VALIDATE) {
+      store<u8>(FLAGS + <usize>i, <u8>valid);
+    } else if (!valid) {
+      return i;
+    } else if (what == DECODE) {
+      pack(format, BINARY + <usize>(bytesOf(format) * i));
+    } else {
+      store<f64>(TIME + <usize>(8 * i), time(format));
+    }
+  }
+  return -1;
+}
+
+/** `pass` specialised for the format: a constant in each call, so the per-record dispatch folds away. */
+// @ts-ignore: decorator
+@inline function passOver(format: i32, what: i32, count: i32, textLength: i32): i32 {
+  if (format == FLAKE) return pass(FLAKE, what, count, textLength);
+  if (format == BASEUID) return pass(BASEUID, what, count, textLength);
+  return pass(UUIDV7, what, count, textLength);
+}
+
+/** Text records -> BINARY. Returns -1 when all are valid, else the index of the first invalid record. */
+export function formatDecode(format: i32, count: i32, textLength: i32): i32 {
+  return passOver(format, DECODE, count, textLength);
+}
+
+/** Text records -> raw time fields (f64) in TIME; returns as `formatDecode`. */
+export function formatDecodeTime(format: i32, count: i32, textLength: i32): i32 {
+  return passOver(format, TIME_OF, count, textLength);
+}
+
+/** Text records -> 1 (valid) or 0 in FLAGS. */
+export function formatValidate(format: i32, count: i32, textLength: i32): void {
+  passOver(format, VALIDATE, count, textLength);
+}
+
+// @ts-ignore: decorator
+@inline function write(format: i32, src: usize, dst: usize): bool {
+  return format == FLAKE ? flakeWrite(src, dst) : format == BASEUID ? baseUidWrite(src, dst) : uuidWrite(src, dst);
+}
+
+// @ts-ignore: decorator
+@inline function encodeLoop(format: i32, count: i32, separator: i32): i32 {
+  const stride = separator >= 0 ? charsOf(format) + 1 : charsOf(format);
+  for (let i = 0; i < count; i++) {
+    const dst = TEXT + <usize>(stride * i);
+    if (!write(format, BINARY + <usize>(bytesOf(format) * i), dst)) return i;
+    if (separator >= 0) store<u8>(dst + <usize>charsOf(format), separator);
+  }
+  return -1;
+}
+
+/**
+ * BINARY -> text in TEXT, each ID followed by `separator` when it is >= 0, else packed. Returns -1, or the index of
+ * the first binary record that is no ID of the format (a Ulid-Flake with the sign bit, a UUID not version 7).
+ */
+export function formatEncode(format: i32, count: i32, separator: i32): i32 {
+  if (format == FLAKE) return encodeLoop(FLAKE, count, separator);
+  if (format == BASEUID) return encodeLoop(BASEUID, count, separator);
+  return encodeLoop(UUIDV7, count, separator);
+}
+
+/** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/formats.ts). */
+export function formatStamp(format: i32, count: i32, time: f64, param: i32): void {
+  const t = <u64>time;
+  const perId = stampRandom(format, param);
+  for (let i = 0; i < count; i++) {
+    const random = RANDOM + <usize>(perId * i);
+    const dst = BINARY + <usize>(bytesOf(format) * i);
+    if (format == FLAKE) flakeStamp(t, param, random, dst);
+    else if (format == BASEUID) baseUidStamp(t, random, dst);
+    else uuidStamp(t, random, dst);
+  }
+}
+
+// @ts-ignore: decorator
+@inline function advance(format: i32, param: i32, random: usize): bool {
+  return format == FLAKE ? flakeAdvance(SEED, param, random) : format == BASEUID ? baseUidAdvance(SEED) : uuidAdvance(SEED, random);
+}
+
+/**
+ * The successors of SEED -> BINARY, `count` at most, each drawing its random bytes from RANDOM in turn; stops
+ * where the next would overflow. Leaves the last one in SEED; returns how many were written.
+ */
+export function formatAdvance(format: i32, count: i32, param: i32): i32 {
+  const perId = advanceRandom(format, param);
+  const bytes = bytesOf(format);
+  for (let n = 0; n < count; n++) {
+    if (!advance(format, param, RANDOM + <usize>(perId * n))) return n;
+    memory.copy(BINARY + <usize>(bytes * n), SEED, bytes);
+  }
+  return count;
+}

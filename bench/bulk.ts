@@ -1,0 +1,106 @@
+/**
+ * Bulk benchmarks: one call over BULK_COUNT IDs per timed run. Ours is one library call; a peer without a batch API
+ * is the loop a user would write around its single-ID function, filling an array of the same kind as ours.
+ */
+import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../src/index.js";
+import { loop, ours, peer, reference } from "./lib/contenders.js";
+import { BULK_COUNT, type Inputs, bulk } from "./lib/fixtures.js";
+import type { Contender, Group } from "./lib/measure.js";
+import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
+import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
+
+const N = BULK_COUNT;
+
+function group(
+  id: string,
+  title: string,
+  verify: (output: never, contender: Contender) => void,
+  contenders: Contender[],
+): Group {
+  return { id: `bulk.${id}`, title, scope: "bulk", ids: N, contenders, verify: verify as Group["verify"] };
+}
+
+/** A peer's loop: `one(i)` for every ID into a new string array. */
+function strings(one: (i: number) => string): () => string[] {
+  return loop(one, N, () => new Array<string>(N));
+}
+
+/** A peer's loop: `one(i)` for every ID into a new Float64Array. */
+function numbers(one: (i: number) => number): () => Float64Array {
+  return loop(one, N, () => new Float64Array(N));
+}
+
+/** A peer's loop: `one(i)` for every ID into a new Uint8Array (true stores 1). */
+function flags(one: (i: number) => boolean): () => Uint8Array {
+  return loop(one, N, () => new Uint8Array(N));
+}
+
+/** A peer's loop: `write(out, i)` writes ID i's 16 bytes into one shared buffer. */
+function into(out: Uint8Array, write: (out: Uint8Array, i: number) => void): () => Uint8Array {
+  return loop((i) => write(out, i), N, () => out, false);
+}
+
+function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  if (!Buffer.from(actual.buffer, actual.byteOffset, actual.length).equals(expected)) expectSame(actual, expected);
+}
+
+export function bulkGroups(): Group[] {
+  const inputs: Inputs = bulk();
+  const { bytes, ids, text, uuids, times } = inputs;
+  const out = new Uint8Array(16 * N);
+  const textOut = new Uint8Array(27 * N);
+  const fresh = (output: Uint8Array) => expectFresh(encodeMany(output), true);
+  const nextUlid = ulidPackage.monotonicFactory();
+  const nextUlidx = ulidx.monotonicFactory();
+  return [
+    group("generateMany", "generateMany: 1M monotonic IDs as 16-byte binary", fresh, [
+      ...ours(() => () => generateMany(N)),
+      ...ours(() => () => generateMany(N, { out }), "into buffer"),
+      peer(PEER.id128, into(out, (o, i) => o.set(UlidMonotonic.generate().bytes, 16 * i)), "into buffer"),
+      reference(`${PEER.uuid} v7`, into(out, (o, i) => uuid.v7(undefined, o, 16 * i)), "into buffer"),
+    ]),
+    group("generateStrings", "encodeMany(generateMany(n)): 1M monotonic IDs as strings", (o: string[]) => expectFresh(o, true), [
+      ...ours(() => () => encodeMany(generateMany(N))),
+      peer(PEER.ulid, strings(() => nextUlid())),
+      peer(PEER.ulidx, strings(() => nextUlidx())),
+      peer(PEER.id128, strings(() => UlidMonotonic.generate().toCanonical())),
+      reference(`${PEER.uuid} v7`, strings(() => uuid.v7())),
+    ]),
+    group("encodeMany", "encodeMany: 16-byte binary to strings", (o: string[], c) => expectSame(o, c.role === "reference" ? uuids : ids), [
+      ...ours(() => () => encodeMany(bytes)),
+      peer(PEER.id128, strings((i) => Ulid.construct(bytes.subarray(16 * i, 16 * i + 16)).toCanonical())),
+      reference(`${PEER.uuid} stringify`, strings((i) => uuid.stringify(bytes, 16 * i))),
+    ]),
+    group("encodeManyText", "encodeManyText: 16-byte binary to ASCII text", (o: Uint8Array) => expectSameBytes(o, text), [
+      ...ours(() => () => encodeManyText(bytes)),
+      ...ours(() => () => encodeManyText(bytes, { out: textOut }), "into buffer"),
+    ]),
+    group("decodeManyText", "decodeMany: ASCII text to 16-byte binary", (o: Uint8Array) => expectSameBytes(o, bytes), [
+      ...ours(() => () => decodeMany(text)),
+    ]),
+    group("decodeManyStrings", "decodeMany: strings to 16-byte binary", (o: Uint8Array) => expectSameBytes(o, bytes), [
+      ...ours(() => () => decodeMany(ids)),
+      peer(PEER.id128, into(out, (o, i) => o.set(Ulid.fromCanonical(ids[i]!).bytes, 16 * i)), "into buffer"),
+      reference(`${PEER.uuid} parse`, into(out, (o, i) => o.set(uuid.parse(uuids[i]!), 16 * i)), "into buffer"),
+    ]),
+    group("decodeTimeManyStrings", "decodeTimeMany: strings to Unix ms", (o: Float64Array) => expectSame(o, times), [
+      ...ours(() => () => decodeTimeMany(ids)),
+      peer(PEER.ulid, numbers((i) => ulidPackage.decodeTime(ids[i]!))),
+      peer(PEER.ulidx, numbers((i) => ulidx.decodeTime(ids[i]!))),
+      peer(PEER.id128, numbers((i) => Ulid.fromCanonical(ids[i]!).time.getTime())),
+    ]),
+    group("decodeTimeManyText", "decodeTimeMany: ASCII text to Unix ms", (o: Float64Array) => expectSame(o, times), [
+      ...ours(() => () => decodeTimeMany(text)),
+    ]),
+    group("validateManyStrings", "validateMany: strings to 1/0 flags", (o: Uint8Array) => expectAll(o, 1, N), [
+      ...ours(() => () => validateMany(ids)),
+      peer(PEER.ulid, flags((i) => ulidPackage.isValid(ids[i]!))),
+      peer(PEER.ulidx, flags((i) => ulidx.isValid(ids[i]!))),
+      peer(PEER.id128, flags((i) => Ulid.isCanonical(ids[i]!))),
+      reference(`${PEER.uuid} validate`, flags((i) => uuid.validate(uuids[i]!))),
+    ]),
+    group("validateManyText", "validateMany: ASCII text to 1/0 flags", (o: Uint8Array) => expectAll(o, 1, N), [
+      ...ours(() => () => validateMany(text)),
+    ]),
+  ];
+}

@@ -1,0 +1,214 @@
+/**
+ * The other formats (Ulid-Flake, BaseUID, UUID v7): the same single-ID and bulk operations as ULID's, on each engine,
+ * with the `uuid` package as the UUID v7 peer (its one-at-a-time calls in the loop a user would write). Inputs are
+ * seeded, so runs compare; every contender's output is checked against ours before anything is timed.
+ */
+import { baseuid, flake, uuidv7 } from "../src/index.js";
+import { ours, peer } from "./lib/contenders.js";
+import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
+import type { Contender, Group } from "./lib/measure.js";
+import { PEER, uuid } from "./lib/peers.js";
+import { expectAll, expectSame } from "./lib/verify.js";
+
+/** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
+const EPOCH = 1735689600000;
+
+type Api = typeof flake | typeof baseuid | typeof uuidv7;
+
+interface Format {
+  readonly name: string;
+  readonly api: Api;
+  readonly bytes: number;
+  /** Random bytes made into the format's binary ID at Unix ms `time`. */
+  conform(random: Uint8Array, time: number): Uint8Array;
+  /**
+   * Options of a bulk generateMany that measures the codec, not the clock: Ulid-Flake's 20 random bits hold a few
+   * thousand monotonic IDs a millisecond, so its monotonic batches mostly wait for the next one.
+   */
+  readonly manyOptions: { monotonic?: boolean };
+}
+
+/** Writes `value` big-endian into `out[at, at + length)`. */
+function put(out: Uint8Array, at: number, length: number, value: number): void {
+  for (let i = at + length - 1; i >= at; i--, value = Math.floor(value / 256)) out[i] = value % 256;
+}
+
+const FORMATS: readonly Format[] = [
+  {
+    name: "Ulid-Flake",
+    api: flake,
+    bytes: 8,
+    conform(random, time) {
+      const out = random.slice(0, 8);
+      // bits 62-20: ms since the 2024 epoch; bits 19-0 stay random.
+      const field = (time - 1704067200000) * 2 ** 20 + (((out[5]! & 0x0f) << 16) | (out[6]! << 8) | out[7]!);
+      put(out, 0, 8, field); // below 2^53 for decades: exact
+      return out;
+    },
+    manyOptions: { monotonic: false },
+  },
+  {
+    name: "BaseUID",
+    api: baseuid,
+    bytes: 15,
+    conform(random, time) {
+      const out = random.slice(0, 15);
+      put(out, 0, 6, Number((BigInt(time) * 1_000_000n) >> 15n));
+      return out;
+    },
+    manyOptions: {},
+  },
+  {
+    name: "UUID v7",
+    api: uuidv7,
+    bytes: 16,
+    conform(random, time) {
+      const out = random.slice(0, 16);
+      put(out, 0, 6, time);
+      out[6] = 0x70 | (out[6]! & 0x0f);
+      out[8] = 0x80 | (out[8]! & 0x3f);
+      return out;
+    },
+    manyOptions: {},
+  },
+];
+
+/** `count` IDs of the format, `perMs` a millisecond: bytes, strings, ASCII text and Unix ms. */
+function inputs(format: Format, count: number, perMs: number) {
+  const random = prng(count);
+  const bytes = new Uint8Array(format.bytes * count);
+  const draw = new Uint8Array(16);
+  for (let i = 0; i < count; i++) {
+    for (let j = 0; j < 16; j++) draw[j] = random() & 0xff;
+    bytes.set(format.conform(draw, EPOCH + Math.floor(i / perMs)), format.bytes * i);
+  }
+  const texts = format.api.encodeMany(bytes);
+  return { bytes, texts, text: format.api.encodeManyText(bytes), times: format.api.decodeTimeMany(texts) };
+}
+
+function group(
+  id: string,
+  title: string,
+  scope: Group["scope"],
+  verify: (output: never, contender: Contender) => void,
+  contenders: Contender[],
+): Group {
+  return { id, title, scope, ids: scope === "single" ? SINGLE_COUNT : BULK_COUNT, contenders, verify: verify as Group["verify"] };
+}
+
+/** A loop of `count` calls of `one(i)`, its results kept in an array (which also stops dead-code elimination). */
+function each<T>(count: number, one: (i: number) => T): () => T[] {
+  const outputs = new Array<T>(count);
+  return () => {
+    for (let i = 0; i < count; i++) outputs[i] = one(i);
+    return outputs;
+  };
+}
+
+/** Valid, fresh (made within the last minute) IDs of the format. */
+function fresh(api: Api, texts: readonly string[]): void {
+  const now = Date.now();
+  for (const [i, text] of texts.entries()) {
+    const age = now - api.decodeTime(text);
+    if (!(age >= -1 && age <= 60_000)) throw new Error(`element ${i} (${text}) has time ${api.decodeTime(text)}, now is ${now}`);
+  }
+}
+
+function sameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  if (!Buffer.from(actual.buffer, actual.byteOffset, actual.length).equals(expected)) expectSame(actual, expected);
+}
+
+type Inputs = ReturnType<typeof inputs>;
+
+/** Another library's contenders for one operation of a format, over the same inputs. */
+type Peers = (operation: string, single: Inputs, many: Inputs) => Contender[];
+
+/** The groups of one format. */
+function formatGroups(format: Format, peers: Peers): Group[] {
+  const { api, name } = format;
+  const key = `formats.${name.toLowerCase().replaceAll(/[^a-z0-9]/g, "")}`;
+  const one = inputs(format, SINGLE_COUNT, 1 / 7919);
+  const many = inputs(format, BULK_COUNT, 1000);
+  const out = new Uint8Array(format.bytes * BULK_COUNT);
+  const textOut = new Uint8Array(many.text.length);
+  const others = (operation: string) => peers(operation, one, many);
+  return [
+    group(`${key}.generate`, `${name} generate(): a new ID as text`, "single", (o: string[]) => fresh(api, o), [
+      ...ours(() => each(SINGLE_COUNT, () => api.generate())),
+      ...others("generate"),
+    ]),
+    group(`${key}.decode`, `${name} decode: text to bytes`, "single", (o: Uint8Array[]) => sameBytes(Buffer.concat(o), one.bytes), [
+      ...ours(() => each(SINGLE_COUNT, (i) => api.decode(one.texts[i]!))),
+      ...others("decode"),
+    ]),
+    group(`${key}.isValid`, `${name} isValid`, "single", (o: boolean[]) => expectAll(o, true, SINGLE_COUNT), [
+      ...ours(() => each(SINGLE_COUNT, (i) => api.isValid(one.texts[i]!))),
+      ...others("isValid"),
+    ]),
+    group(`${key}.generateMany`, `${name} generateMany: 1M IDs as binary`, "bulk", (o: Uint8Array) => fresh(api, api.encodeMany(o)), [
+      ...ours(() => () => api.generateMany(BULK_COUNT, format.manyOptions)),
+      ...ours(() => () => api.generateMany(BULK_COUNT, { ...format.manyOptions, out }), "into buffer"),
+      ...others("generateMany"),
+    ]),
+    group(`${key}.encodeManyText`, `${name} encodeManyText: binary to ASCII text`, "bulk", (o: Uint8Array) => sameBytes(o, many.text), [
+      ...ours(() => () => api.encodeManyText(many.bytes)),
+      ...ours(() => () => api.encodeManyText(many.bytes, { out: textOut }), "into buffer"),
+    ]),
+    group(`${key}.encodeMany`, `${name} encodeMany: binary to strings`, "bulk", (o: string[]) => expectSame(o, many.texts), [
+      ...ours(() => () => api.encodeMany(many.bytes)),
+      ...others("encodeMany"),
+    ]),
+    group(`${key}.decodeManyText`, `${name} decodeMany: ASCII text to binary`, "bulk", (o: Uint8Array) => sameBytes(o, many.bytes), [
+      ...ours(() => () => api.decodeMany(many.text)),
+    ]),
+    group(`${key}.decodeManyStrings`, `${name} decodeMany: strings to binary`, "bulk", (o: Uint8Array) => sameBytes(o, many.bytes), [
+      ...ours(() => () => api.decodeMany(many.texts)),
+      ...others("decodeMany"),
+    ]),
+    group(`${key}.decodeTimeManyText`, `${name} decodeTimeMany: ASCII text to Unix ms`, "bulk", (o: Float64Array) => expectSame(o, many.times), [
+      ...ours(() => () => api.decodeTimeMany(many.text)),
+    ]),
+    group(`${key}.validateManyStrings`, `${name} validateMany: strings to 1/0 flags`, "bulk", (o: Uint8Array) => expectAll(o, 1, BULK_COUNT), [
+      ...ours(() => () => api.validateMany(many.texts)),
+      ...others("validateMany"),
+    ]),
+  ];
+}
+
+/** The `uuid` package as the UUID v7 peer (its `validate` accepts every version: it is shown for what it is). */
+const uuidPeers: Peers = (operation, one, many) => {
+  const out = new Uint8Array(16 * BULK_COUNT);
+  switch (operation) {
+    case "generate":
+      return [peer(`${PEER.uuid} v7`, each(SINGLE_COUNT, () => uuid.v7()))];
+    case "decode":
+      return [peer(`${PEER.uuid} parse`, each(SINGLE_COUNT, (i) => uuid.parse(one.texts[i]!)))];
+    case "isValid":
+      return [peer(`${PEER.uuid} validate`, each(SINGLE_COUNT, (i) => uuid.validate(one.texts[i]!)))];
+    case "generateMany":
+      return [peer(`${PEER.uuid} v7`, () => {
+        for (let i = 0; i < BULK_COUNT; i++) uuid.v7(undefined, out, 16 * i);
+        return out;
+      }, "into buffer")];
+    case "encodeMany":
+      return [peer(`${PEER.uuid} stringify`, each(BULK_COUNT, (i) => uuid.stringify(many.bytes, 16 * i)))];
+    case "decodeMany":
+      return [peer(`${PEER.uuid} parse`, () => {
+        for (let i = 0; i < BULK_COUNT; i++) out.set(uuid.parse(many.texts[i]!), 16 * i);
+        return out;
+      }, "into buffer")];
+    case "validateMany":
+      return [peer(`${PEER.uuid} validate`, () => {
+        const flags = new Uint8Array(BULK_COUNT);
+        for (let i = 0; i < BULK_COUNT; i++) flags[i] = uuid.validate(many.texts[i]!) ? 1 : 0;
+        return flags;
+      })];
+    default:
+      return [];
+  }
+};
+
+/** Every group of the other formats. */
+export function otherFormatGroups(): Group[] {
+  return FORMATS.flatMap((format) => formatGroups(format, format.api === uuidv7 ? uuidPeers : () => []));
+}

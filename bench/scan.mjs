@@ -1,0 +1,98 @@
+// Scanning throughput (`npm run bench:scan`): MB/s finding ULIDs in a large generated log, through the library
+// (scanText, and scanChunks over 1 MiB chunks as a stream would give them) on each engine, and through the
+// `ulid scan` command from a file. Every contender's match count is checked against the log's known count before
+// it is timed. Size: `node bench/scan.mjs [MB]` (default 256).
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { getBackend, scanChunks, scanText, setBackend } from "../dist/index.js";
+import { medianRun, runUlid, timed } from "./cli-process.mjs";
+import { writeLog } from "./log-fixture.mjs";
+
+const MEGABYTES = Number(process.argv[2] ?? 256);
+/** Timed runs per contender, after the checked run; the median is reported (the first runs still warm the JIT). */
+const RUNS = 5;
+/** The chunk size of a Node.js file stream read with a 1 MiB highWaterMark, as `ulid scan` reads. */
+const CHUNK = 1 << 20;
+
+const dir = fileURLToPath(new URL("results/tmp/", import.meta.url));
+mkdirSync(dir, { recursive: true });
+const logPath = `${dir}scan.log`;
+
+console.log(`node ${process.version}; writing a ${MEGABYTES} MB log...`);
+const expected = writeLog(logPath, MEGABYTES);
+const size = statSync(logPath).size;
+const log = readFileSync(logPath);
+console.log(`${(size / 1e6).toFixed(0)} MB, ${expected.toLocaleString("en-US")} IDs (and as many decoys)\n`);
+
+function fail(message) {
+  console.error(`FAILED: ${message}`);
+  process.exit(1);
+}
+
+function check(what, found) {
+  if (found !== expected) fail(`${what} found ${found} IDs, the log holds ${expected}`);
+}
+
+const rate = (ms) => `${((size / 1e6) / (ms / 1000)).toFixed(0).padStart(5)} MB/s`;
+const rows = [];
+
+async function scanInChunks(lines) {
+  const chunks = function* () {
+    for (let at = 0; at < log.length; at += CHUNK) yield log.subarray(at, at + CHUNK);
+  };
+  let found = 0;
+  for await (const matches of scanChunks(chunks(), { lines })) found += matches.length;
+  return found;
+}
+
+for (const backend of ["wasm", "js"]) {
+  setBackend(backend);
+  const engine = backend === "wasm" ? `wasm${getBackend().simd ? " simd" : ""}` : "js";
+  for (const lines of [false, true]) {
+    check(`scanText (${engine})`, scanText(log, { lines }).length);
+    const oneShot = await medianRun(RUNS, () => timed(() => scanText(log, { lines })));
+    rows.push([`library scanText, ${engine}${lines ? ", with lines" : ""}`, oneShot]);
+    check(`scanChunks (${engine})`, await scanInChunks(lines));
+    const chunked = await medianRun(RUNS, () => timed(() => scanInChunks(lines)));
+    rows.push([`library scanChunks (1 MiB chunks), ${engine}${lines ? ", with lines" : ""}`, chunked]);
+  }
+}
+setBackend("auto");
+
+// The command: its counts first (from a file and from standard input), then the timed runs, output to /dev/null.
+const devNull = openSync("/dev/null", "w");
+/** Runs `ulid ...args` with the log on standard input (a fresh descriptor each run) or as FILE. */
+async function scanCommand(args, { stdin = false, stdout = devNull, onStdout } = {}) {
+  const fd = stdin ? openSync(logPath, "r") : "ignore";
+  try {
+    const run = await runUlid(stdin ? args : [...args, logPath], { stdin: fd, stdout, onStdout });
+    if (run.status !== 0) fail(`ulid ${args.join(" ")} exited ${run.status}: ${run.stderr}`);
+    return run;
+  } finally {
+    if (stdin) closeSync(fd);
+  }
+}
+for (const stdin of [false, true]) {
+  let statsOutput = "";
+  const collect = (chunk) => (statsOutput += chunk);
+  await scanCommand(["scan", "--stats", "--json"], { stdin, stdout: "pipe", onStdout: collect });
+  check(`ulid scan --stats${stdin ? " (standard input)" : ""}`, JSON.parse(statsOutput).matches);
+}
+let lineCount = 0;
+const countLines = (chunk) => {
+  for (const byte of chunk) if (byte === 0x0a) lineCount++;
+};
+await scanCommand(["scan"], { stdout: "pipe", onStdout: countLines });
+check("ulid scan", lineCount);
+const command = (args, options) => medianRun(RUNS, () => scanCommand(args, options));
+rows.push(["ulid scan FILE > /dev/null (LINE, ID, ISO per match)", await command(["scan"])]);
+rows.push(["ulid scan FILE --json > /dev/null", await command(["scan", "--json"])]);
+rows.push(["ulid scan FILE --stats", await command(["scan", "--stats"])]);
+rows.push(["ulid scan < FILE > /dev/null (standard input)", await command(["scan"], { stdin: true })]);
+
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`${"".padEnd(width)}  ${"wall".padStart(10)}  ${"CPU".padStart(10)}`);
+for (const [name, { ms, cpuMs }] of rows) {
+  console.log(`${name.padEnd(width)}  ${rate(ms)}  ${rate(cpuMs)}  (${ms.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU)`);
+}
+rmSync(logPath);

@@ -1,0 +1,82 @@
+/**
+ * Single-ID benchmarks: one call per ID, over SINGLE_COUNT different IDs per timed run (results are IDs per second).
+ * Every contender runs in a loop of the same shape (compiled for it alone), paying the same indirect call per ID.
+ */
+import { decode, decodeInto, decodeTime, encode, isValid, monotonicFactory, ulid } from "../src/index.js";
+import { loop, ours, peer, reference } from "./lib/contenders.js";
+import { SINGLE_COUNT, single } from "./lib/fixtures.js";
+import type { Contender, Group } from "./lib/measure.js";
+import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
+import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
+
+/** A timed run: `one(i)` for every input, the results kept in an array of its own (which also stops dead-code elimination). */
+function each(one: (i: number) => unknown): () => unknown[] {
+  const outputs = new Array<unknown>(SINGLE_COUNT);
+  return loop(one, SINGLE_COUNT, () => outputs);
+}
+
+/** A timed run of a generator: one call per ID, no arguments. */
+function calls(next: () => unknown): () => unknown[] {
+  return each(() => next());
+}
+
+function group(
+  id: string,
+  title: string,
+  verify: (outputs: unknown[], contender: Contender) => void,
+  contenders: Contender[],
+): Group {
+  return { id: `single.${id}`, title, scope: "single", ids: SINGLE_COUNT, contenders, verify: (o, c) => verify(o as unknown[], c) };
+}
+
+/** Hex of 16 bytes: of the array itself, or (into a shared buffer) of ID i's place in it. */
+function hexOf(bytes: Uint8Array, i: number): string {
+  return Buffer.from(bytes.subarray(bytes.length === 16 ? 0 : 16 * i)).toString("hex", 0, 16);
+}
+
+export function singleGroups(): Group[] {
+  const { ids, uuids, times, bytes } = single;
+  const arrays = ids.map((_, i) => bytes.slice(16 * i, 16 * i + 16));
+  const into = new Uint8Array(16 * SINGLE_COUNT);
+  const expectedHex = arrays.map((array) => hexOf(array, 0));
+  return [
+    group("generate", "ulid(): a new ID as text", (o) => expectFresh(o as string[], false), [
+      ...ours(() => calls(ulid)),
+      peer(PEER.ulid, calls(ulidPackage.ulid)),
+      peer(PEER.ulidx, calls(ulidx.ulid)),
+      peer(PEER.id128, each(() => Ulid.generate().toCanonical())),
+      reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
+    ]),
+    group("monotonic", "monotonic factory: the next ID as text", (o) => expectFresh(o as string[], true), [
+      ...ours(() => calls(monotonicFactory())),
+      peer(PEER.ulid, calls(ulidPackage.monotonicFactory())),
+      peer(PEER.ulidx, calls(ulidx.monotonicFactory())),
+      peer(PEER.id128, each(() => UlidMonotonic.generate().toCanonical())),
+      reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
+    ]),
+    group("decodeTime", "decodeTime: Unix ms of an ID", (o) => expectSame(o, times), [
+      ...ours(() => each((i) => decodeTime(ids[i]!))),
+      peer(PEER.ulid, each((i) => ulidPackage.decodeTime(ids[i]!))),
+      peer(PEER.ulidx, each((i) => ulidx.decodeTime(ids[i]!))),
+      peer(PEER.id128, each((i) => Ulid.fromCanonical(ids[i]!).time.getTime())),
+    ]),
+    group("decode", "decode: an ID to 16 bytes", (o) => expectSame(o.map((b, i) => hexOf(b as Uint8Array, i)), expectedHex), [
+      ...ours(() => each((i) => decode(ids[i]!))),
+      ...ours(() => each((i) => decodeInto(ids[i]!, into, 16 * i)), "into buffer"),
+      peer(PEER.id128, each((i) => Ulid.fromCanonical(ids[i]!).bytes)),
+      reference(`${PEER.uuid} parse`, each((i) => uuid.parse(uuids[i]!))),
+    ]),
+    group("encode", "encode: 16 bytes to an ID", (o, c) => expectSame(o, c.role === "reference" ? uuids : ids), [
+      ...ours(() => each((i) => encode(arrays[i]!))),
+      peer(PEER.id128, each((i) => Ulid.construct(arrays[i]!).toCanonical())),
+      reference(`${PEER.uuid} stringify`, each((i) => uuid.stringify(arrays[i]!))),
+    ]),
+    group("isValid", "isValid: is this string an ID?", (o) => expectAll(o, true, SINGLE_COUNT), [
+      ...ours(() => each((i) => isValid(ids[i]!))),
+      peer(PEER.ulid, each((i) => ulidPackage.isValid(ids[i]!))),
+      peer(PEER.ulidx, each((i) => ulidx.isValid(ids[i]!))),
+      peer(PEER.id128, each((i) => Ulid.isCanonical(ids[i]!))),
+      reference(`${PEER.uuid} validate`, each((i) => uuid.validate(uuids[i]!))),
+    ]),
+  ];
+}

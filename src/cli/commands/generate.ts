@@ -1,0 +1,45 @@
+import type { Command } from "../command.js";
+import { streamIds } from "../generate-stream.js";
+import { Output } from "../output.js";
+import { MAKING_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
+import { parseTime } from "../time-arg.js";
+import { UsageError, checkPositionals, parseCount } from "../usage.js";
+
+export const generateCommand: Command = {
+  name: "generate",
+  synopsis: "generate N [--binary] [--time TIME]",
+  summary: "Stream N strictly increasing ULIDs to standard output, as text lines or 16-byte records.",
+  details: `
+Made and written in chunks by the WebAssembly engine, so any N runs in constant memory; pipe it anywhere
+(a reader that stops early, like 'head', ends it quietly).
+
+Options:
+  --binary       big-endian binary records instead of text lines (refused on a terminal): 16 bytes for ULID
+                 and UUID v7, 15 for BaseUID, 8 for Ulid-Flake
+  --time TIME    pin every ID to TIME (Unix ms or ISO-8601, UTC without an offset); the sequence still
+                 strictly increases
+${typeHelp(17, true)}
+  -h, --help     show this help
+
+Examples:
+  ulid generate 10000000 > ids.txt
+  ulid generate 1000000 --binary > ids.bin          # 16,000,000 bytes
+  ulid generate 5 --time 2026-01-01T00:00:00Z
+  ulid generate 1000000 | ulid decode --json | head -3
+  ulid generate 1000000 --type uuidv7 --binary > uuids.bin
+`,
+  options: { binary: { type: "boolean" }, time: { type: "string" }, ...MAKING_OPTIONS },
+  async run({ values, positionals }) {
+    checkPositionals(positionals, 1);
+    if (positionals[0] === undefined) throw new UsageError("missing N, the number of IDs");
+    const count = parseCount(positionals[0], "N");
+    const format = formatOf(values);
+    const binary = values.binary === true;
+    if (binary && process.stdout.isTTY) {
+      throw new UsageError("refusing to write binary records to a terminal: redirect or pipe standard output");
+    }
+    const time = typeof values.time === "string" ? parseTime(values.time) : undefined;
+    await streamIds(format, format.monotonic(time), count, binary, new Output());
+    return 0;
+  },
+};

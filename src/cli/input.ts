@@ -1,0 +1,67 @@
+/** The input of `decode`, `scan` and `validate -`: a file, or standard input for "-" or no argument. */
+import { type FileHandle, open } from "node:fs/promises";
+import { InputError } from "./usage.js";
+
+/** Bytes per read from a file: large reads keep the per-chunk costs (a call, a scan window loop) negligible. */
+const READ_SIZE = 1 << 20;
+
+export interface Input {
+  /** Size in bytes when known (a regular file), for the progress bar. */
+  size: number | undefined;
+  /** The bytes, in order. A chunk is valid only until the next one is read (a file is read into one buffer). */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Opens `path` ("-" or undefined: standard input); a file that cannot be opened is an InputError naming it. */
+export async function openInput(path: string | undefined): Promise<Input> {
+  if (path === undefined || path === "-") {
+    return { size: undefined, chunks: readStream(process.stdin, "standard input") };
+  }
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path);
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
+    return { size: stats.isFile() ? stats.size : undefined, chunks: readFile(handle, path) };
+  } catch (error) {
+    await handle?.close();
+    throw new InputError(`cannot read ${path}: ${reason(error)}`);
+  }
+}
+
+/** A stream's chunks, a read error turned into an InputError naming the input. */
+async function* readStream(stream: AsyncIterable<Uint8Array>, name: string): AsyncGenerator<Uint8Array> {
+  try {
+    yield* stream;
+  } catch (error) {
+    throw new InputError(`cannot read ${name}: ${reason(error)}`);
+  }
+}
+
+/** A file's bytes, read into one reused buffer (so memory stays flat), then the file closed. */
+async function* readFile(handle: FileHandle, name: string): AsyncGenerator<Uint8Array> {
+  // A Buffer, not a plain Uint8Array: Buffer#indexOf is memchr, which makes counting lines cheap.
+  const buffer = Buffer.alloc(READ_SIZE);
+  try {
+    for (;;) {
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await handle.read(buffer, 0, READ_SIZE, null));
+      } catch (error) {
+        throw new InputError(`cannot read ${name}: ${reason(error)}`);
+      }
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  if (code === "EISDIR") return "it is a directory";
+  return error instanceof Error ? error.message : String(error);
+}

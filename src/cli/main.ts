@@ -1,0 +1,84 @@
+/**
+ * The `ulid` command: generate, inspect, validate, decode and find ULIDs, at engine speed and in constant memory.
+ * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
+ * invalid ID or time), 2 a usage error or unreadable input.
+ */
+import { UlidError } from "../errors.js";
+import { type Command, helpText } from "./command.js";
+import { decodeCommand } from "./commands/decode.js";
+import { fromTimeCommand } from "./commands/from-time.js";
+import { generateCommand } from "./commands/generate.js";
+import { monotonicCommand } from "./commands/monotonic.js";
+import { newCommand } from "./commands/new.js";
+import { parseCommand } from "./commands/parse.js";
+import { scanCommand } from "./commands/scan.js";
+import { validateCommand } from "./commands/validate.js";
+import { exitQuietlyOnBrokenPipe } from "./output.js";
+import { InputError, UsageError, parseCommandArgs } from "./usage.js";
+
+const COMMANDS: readonly Command[] = [
+  newCommand,
+  monotonicCommand,
+  fromTimeCommand,
+  parseCommand,
+  validateCommand,
+  generateCommand,
+  decodeCommand,
+  scanCommand,
+];
+
+const OVERVIEW = `Usage: ulid <command> [arguments]
+
+Generate, inspect, validate, decode and find ULIDs, at engine speed and in constant memory.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.synopsis}\n      ${command.summary}`).join("\n")}
+
+TIME is Unix ms or ISO-8601 (2026-04-15, 2026-04-15T05:11:38.123Z); without an offset it is UTC.
+Exit status: 0 ok, 1 bad data (an invalid ID or time), 2 a usage error or unreadable input.
+Run 'ulid <command> --help' for a command's options and examples.
+`;
+
+/** Runs `ulid` with `argv` (the arguments after the program name); resolves to the exit status. */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    const command = COMMANDS.find((c) => c.name === args[0]);
+    process.stdout.write(command ? helpText(command) : OVERVIEW);
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) {
+    const problem = name === undefined ? "missing command" : `unknown command ${JSON.stringify(name)}`;
+    process.stderr.write(`ulid: ${problem}\n\n${OVERVIEW}`);
+    return 2;
+  }
+  try {
+    const parsed = parseCommandArgs(args, command.options);
+    if (parsed.values.help === true) {
+      process.stdout.write(helpText(command));
+      return 0;
+    }
+    return await command.run(parsed);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const { name: commandName, synopsis } = command;
+      process.stderr.write(
+        `ulid ${commandName}: ${error.message}\nUsage: ulid ${synopsis}\nRun 'ulid ${commandName} --help' for more.\n`,
+      );
+      return 2;
+    }
+    if (error instanceof InputError) {
+      process.stderr.write(`ulid ${command.name}: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof UlidError) {
+      process.stderr.write(`ulid ${command.name}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+exitQuietlyOnBrokenPipe();
+process.exitCode = await main(process.argv.slice(2));

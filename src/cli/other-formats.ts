@@ -1,0 +1,131 @@
+/**
+ * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7` (default ulid) on every command that
+ * makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse). Each format is an
+ * IdFormat (id-format.ts) over its namespace; streams of many IDs use the namespaces' own batch machinery.
+ */
+import { readTime } from "../engine/js-codec.js";
+import { baseuid, minting as baseUidMinting } from "../formats/baseuid.js";
+import { DEFAULT_EPOCH, flake, minting as flakeMinting } from "../formats/flake.js";
+import { BatchStream, type Minting } from "../formats/generate.js";
+import { uuidv7, minting as uuidV7Minting } from "../formats/uuidv7.js";
+import { FormatLineDecoder } from "./format-lines.js";
+import { type IdFormat, ulidFormat } from "./id-format.js";
+import { isoTime } from "./iso.js";
+import { parseTime } from "./time-arg.js";
+import { type OptionSpec, type ParsedArgs, UsageError, parseCount } from "./usage.js";
+
+/** The options of a command that reads IDs of any format. */
+export const TYPE_OPTIONS = { type: { type: "string", default: "ulid" }, epoch: { type: "string" } } as const satisfies OptionSpec;
+/** The options of a command that makes IDs. */
+export const MAKING_OPTIONS = { ...TYPE_OPTIONS, sid: { type: "string" } } as const satisfies OptionSpec;
+
+/** Help lines of TYPE_OPTIONS (and of MAKING_OPTIONS when `making`), descriptions from column `width`. */
+export function typeHelp(width: number, making: boolean): string {
+  const rows = [
+    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7)"],
+    ["--epoch TIME", "Ulid-Flake's epoch (default 2024-01-01T00:00:00Z)"],
+    ...(making ? [["--sid N", "Ulid-Flake's node id, 0-31: its scalable layout (one sid per generating process)"]] : []),
+  ];
+  return rows.map(([name, text]) => `  ${name!.padEnd(width - 2)}${text}`).join("\n");
+}
+
+const TYPES = ["ulid", "flake", "baseuid", "uuidv7"] as const;
+
+type Api = typeof flake | typeof baseuid | typeof uuidv7;
+
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
+
+/** An IdFormat over a namespace: `timeAt` gives whole Unix ms (the columns of `decode`), `fields` what `parse` shows. */
+function idFormat(
+  api: Api,
+  minting: Minting,
+  timeAt: (bytes: Uint8Array, at: number) => number,
+  fields: (id: string) => Record<string, string | number>,
+): IdFormat {
+  const { spec, label } = minting.rules;
+  return {
+    name: spec.name,
+    binaryBytes: spec.bytes,
+    textChars: spec.chars,
+    random: (time) => (count, out) => new BatchStream(minting, false, { time }).next(count, out),
+    monotonic(time) {
+      const stream = new BatchStream(minting, true, { time });
+      return (count, out) => stream.next(count, out);
+    },
+    text: (bytes, out) => api.encodeManyText(bytes, { out }),
+    timeAt,
+    fields,
+    check(id) {
+      api.decode(id);
+    },
+    lineDecoder: (onInvalid) => new FormatLineDecoder({ ...api, label, chars: spec.chars }, onInvalid),
+  };
+}
+
+/**
+ * A Ulid-Flake's time field: bits 62-20 of the 8 bytes at `b[at]`, that is bytes 0-2 (bits 63-40), byte 3, byte 4
+ * and the high half of byte 5.
+ */
+function flakeTime(b: Uint8Array, at: number): number {
+  return ((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) * 2 ** 20 + b[at + 3]! * 4096 + b[at + 4]! * 16 + (b[at + 5]! >> 4);
+}
+
+/** Ulid-Flake with its options. */
+function flakeFormat(epoch: number | undefined, sid: number | undefined, scalable: boolean): IdFormat {
+  const read = { epoch, scalable };
+  const origin = epoch ?? DEFAULT_EPOCH;
+  return idFormat(
+    flake,
+    flakeMinting({ epoch, sid }),
+    (bytes, at) => flakeTime(bytes, at) + origin,
+    (id) => {
+      const bytes = flake.decode(id);
+      const { unixMs, random, sid: node } = flake.fields(id, read);
+      const layout: Record<string, number> = scalable ? { random, sid: node! } : { random };
+      return { flake: flake.encode(bytes), time: unixMs, iso: isoTime(unixMs), integer: String(flake.toBigInt(id)), ...layout, bytes: hex(bytes) };
+    },
+  );
+}
+
+const BASEUID_FORMAT = idFormat(
+  baseuid,
+  baseUidMinting,
+  // Whole ms of the tick's start (ticks are 2^15 ns): `parse` shows the fraction and the ns.
+  (bytes, at) => Math.floor((readTime(bytes, at) * 32768) / 1e6),
+  (id) => {
+    const bytes = baseuid.decode(id);
+    const time = baseuid.decodeTime(id);
+    return {
+      baseuid: id,
+      time,
+      ns: String(baseuid.decodeTimeNs(id)),
+      iso: isoTime(Math.floor(time)),
+      random: hex(bytes.subarray(6)),
+      bytes: hex(bytes),
+      uuid: baseuid.toUUID(id),
+    };
+  },
+);
+
+const UUIDV7_FORMAT = idFormat(uuidv7, uuidV7Minting, readTime, (id) => {
+  const bytes = uuidv7.decode(id);
+  const time = uuidv7.decodeTime(id);
+  return { uuidv7: uuidv7.encode(bytes), time, iso: isoTime(time), random: hex(bytes.subarray(6)), bytes: hex(bytes), ulid: uuidv7.toULID(id) };
+});
+
+/** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
+export function formatOf(values: ParsedArgs["values"]): IdFormat {
+  const type = values.type ?? "ulid";
+  if (!TYPES.includes(type as (typeof TYPES)[number])) {
+    throw new UsageError(`--type must be one of ${TYPES.join(", ")}, got ${JSON.stringify(type)}`);
+  }
+  const flakeOnly = ["epoch", "sid", "scalable"].filter((name) => values[name] !== undefined);
+  if (type !== "flake" && flakeOnly.length > 0) throw new UsageError(`--${flakeOnly[0]} is a Ulid-Flake option: add --type flake`);
+  if (type === "ulid") return ulidFormat;
+  if (type === "baseuid") return BASEUID_FORMAT;
+  if (type === "uuidv7") return UUIDV7_FORMAT;
+  const epoch = typeof values.epoch === "string" ? parseTime(values.epoch) : undefined;
+  const sid = typeof values.sid === "string" ? parseCount(values.sid, "--sid") : undefined;
+  if (sid !== undefined && sid > 31) throw new UsageError(`--sid must be 0-31, got ${sid}`);
+  return flakeFormat(epoch, sid, values.scalable === true);
+}

@@ -1,0 +1,53 @@
+/** TIME arguments (`from-time`, `--time`, `--since`, `--until`): Unix ms, or ISO-8601 where no offset means UTC. */
+import { UlidError } from "../errors.js";
+import { toTime } from "../time.js";
+
+/**
+ * YYYY-MM-DD, optionally followed by T (or a space) and hh:mm, :ss, .fff (1-3 digits: ULID times are whole
+ * milliseconds, so a finer fraction would be silently cut), and an offset Z, ±hh, ±hhmm or ±hh:mm.
+ */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const MINUTE = 60_000;
+
+/** The Unix ms a TIME argument names; a malformed or out-of-range time is an INVALID_TIME UlidError. */
+export function parseTime(text: string): number {
+  if (/^\d+$/.test(text)) return toTime(Number(text));
+  const match = ISO.exec(text);
+  if (match === null) {
+    throw new UlidError(
+      "INVALID_TIME",
+      `time ${JSON.stringify(text)} is neither Unix ms nor ISO-8601 such as 2025-01-31 or ` +
+        "2025-01-31T12:00:00.000Z (at most 3 fraction digits; no offset means UTC)",
+    );
+  }
+  const [, year, month, day, hour = "0", minute = "0", second = "0", fraction = "0", offset = "Z"] = match;
+  const fields = [Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)] as const;
+  const utc = Date.UTC(...fields, Number(fraction.padEnd(3, "0")));
+  const time = toTime(utc - offsetMinutes(text, offset) * MINUTE);
+  // Date.UTC rolls over (February 30 -> March 2): reading the fields back catches a date or time that does not exist.
+  const date = new Date(utc);
+  const readBack = [
+    date.getUTCFullYear(),
+    date.getUTCMonth(),
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+  ];
+  if (readBack.some((value, i) => value !== fields[i])) {
+    throw new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} does not exist`);
+  }
+  return time;
+}
+
+/** Minutes east of UTC of an ISO offset: Z, ±hh, ±hhmm, ±hh:mm (hours 0-23, minutes 0-59). */
+function offsetMinutes(text: string, offset: string): number {
+  if (offset.toUpperCase() === "Z") return 0;
+  const digits = offset.slice(1).replace(":", "");
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2) || "0");
+  if (hours > 23 || minutes > 59) {
+    throw new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} has an impossible offset ${offset}`);
+  }
+  return (offset[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
+}

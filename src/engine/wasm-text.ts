@@ -1,0 +1,53 @@
+/**
+ * Putting IDs into the WebAssembly text region as fixed-width records (`chars` characters, then a separator), for
+ * the kernels that read text. A char above 0x7F becomes 0xFF, a byte no alphabet holds, at the same position, so
+ * the kernels see the fault where the string has it.
+ */
+import type { IdBatch } from "./types.js";
+
+export interface TextLoader {
+  /** Puts one ID in record 0; false when its length is wrong. */
+  loadOne(id: string): boolean;
+  /** Puts elements [start, start + n) of `batch` in the region as records; returns the bytes written. */
+  loadRecords(batch: IdBatch, start: number, n: number): number;
+}
+
+const encoder = new TextEncoder();
+
+export function createTextLoader(text: Uint8Array, chars: number): TextLoader {
+  const record = chars + 1;
+  // Stands in for an element that is not a string of the right length: NUL is in no alphabet.
+  const invalid = "\0".repeat(chars);
+
+  function writeCodes(s: string, at: number): void {
+    for (let i = 0; i < s.length; i++) {
+      const code = s.charCodeAt(i);
+      text[at + i] = code > 0x7f ? 0xff : code;
+    }
+  }
+
+  return {
+    loadOne(id) {
+      if (id.length !== chars) return false;
+      writeCodes(id, 0);
+      return true;
+    },
+    loadRecords(batch, start, n) {
+      if (batch.kind === "text") {
+        const records = batch.text.subarray(record * start, record * (start + n));
+        text.set(records);
+        return records.length;
+      }
+      const parts = Array.from({ length: n }, (_, i) => {
+        const id: unknown = batch.ids[start + i]; // by index: a hole in a sparse array is an element too
+        return typeof id === "string" && id.length === chars ? id : invalid;
+      });
+      // "\n" separates records in every format. Only all-ASCII text encodes one byte a char: otherwise a char took
+      // more bytes and shifted the records (or did not fit at the end), and the text is written char by char.
+      const joined = parts.join("\n");
+      const { read, written } = encoder.encodeInto(joined, text);
+      if (read !== joined.length || written !== read) writeCodes(joined, 0);
+      return joined.length;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * BaseUID (seeds/004, settled by SPEC.md): 120 bits, 20 characters of the lexicographic Base64 alphabet or 15 bytes.
+ *
+ *   bytes 0-5: time = floor(Unix ns / 2^15), 48 bits (a tick is 32.768 us) | bytes 6-14: random, 72 bits
+ *
+ * Times in: Unix ms as a number (fractions kept), a Date, or Unix ns as a bigint; the clock has sub-millisecond
+ * precision where the runtime offers it. Times out: the tick's start, in Unix ms (fractional) or ns (bigint).
+ * Within one tick a monotonic generator adds 1 to the 72-bit random part.
+ */
+import { checkOptions } from "../args.js";
+import { BASE64_DECODE, BASE64_INVALID } from "../base64.js";
+import { UlidError, quote } from "../errors.js";
+import { BASEUID } from "../engine/formats.js";
+import { formatUuid, parseUuid } from "../uuid.js";
+import { createCodecApi, type NoOptions, type Texts } from "./codec.js";
+import { describeChar, type FormatRules } from "./faults.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type SourceOptions } from "./generate.js";
+
+/** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
+export type BaseUidTime = number | Date | bigint;
+
+/** Nanoseconds per tick: the time field is Unix ns / 2^15. */
+const TICK_NS = 32768;
+/** Ticks per 512 ms, exactly: 512e6 / 32768 = 15625. Whole ms are cut into 512 ms blocks to stay exact. */
+const TICKS_PER_512_MS = 15625;
+/** The time field is 48 bits: the last tick starts 2^63 - 2^15 ns after 1970 (in 2262). */
+const MAX_TICK = 2 ** 48 - 1;
+
+const rules: FormatRules = {
+  spec: BASEUID,
+  label: "BaseUID",
+  charFault: (text, position) =>
+    BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
+      ? {
+          code: "INVALID_CHAR",
+          reason: `invalid character ${describeChar(text, position)} in BaseUID ${quote(text)} (the alphabet is -0-9A-Z_a-z, case-sensitive)`,
+        }
+      : null,
+  binaryFault: () => {
+    throw new Error("internal: every 15 bytes are a BaseUID");
+  },
+};
+
+const { timeField, timeFields, ...codec } = createCodecApi(rules);
+
+function invalidTime(time: unknown): UlidError {
+  return new UlidError(
+    "INVALID_TIME",
+    `a BaseUID time must be Unix ms (a number or Date) or Unix ns (a bigint) from 1970 to ${new Date(MAX_TICK * TICK_NS / 1e6).toISOString()}, got ${quote(time)}`,
+  );
+}
+
+/** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
+function tickOf(time: unknown): number {
+  if (typeof time === "bigint") {
+    if (time < 0n || time >> 15n > BigInt(MAX_TICK)) throw invalidTime(time);
+    return Number(time >> 15n);
+  }
+  const ms = time instanceof Date ? time.getTime() : time;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) throw invalidTime(time);
+  const whole = Math.floor(ms);
+  const blocks = Math.floor(whole / 512);
+  const tick = blocks * TICKS_PER_512_MS + Math.floor(((whole - blocks * 512 + (ms - whole)) * 1e6) / TICK_NS);
+  if (tick > MAX_TICK) throw invalidTime(time);
+  return tick;
+}
+
+/**
+ * Unix ms with sub-millisecond precision where the runtime has `performance`. Its clock is monotonic: NTP does not
+ * adjust it and on some systems it pauses while the machine sleeps, so it is trusted only while it agrees with
+ * Date.now() (whole ms, the time is in [now, now + 1)) to within a millisecond; otherwise Date.now() is the time.
+ */
+function preciseNow(): number {
+  const wall = Date.now();
+  const perf = (globalThis as { performance?: { now?: () => number; timeOrigin?: number } }).performance;
+  if (typeof perf?.now !== "function" || !(typeof perf.timeOrigin === "number" && perf.timeOrigin > 0)) return wall;
+  const precise = perf.timeOrigin + perf.now();
+  return precise >= wall - 1 && precise < wall + 2 ? precise : wall;
+}
+
+/** How BaseUIDs are made (for the CLI's streams too). */
+export const minting: Minting = { rules, param: 0, field: tickOf, clock: preciseNow, unit: "tick (32.768 us)" };
+
+/** UUIDv8 layout (seeds/004): time 48 | version 8 (4) | random 71-60 (12) | variant 10 (2) | random 59-0 (60) | 00. */
+const RANDOM_LOW_BITS = 60n;
+const RANDOM_LOW_MASK = (1n << RANDOM_LOW_BITS) - 1n;
+const UUID_VERSION = 8n;
+const UUID_VARIANT = 2n;
+
+function bigIntOf(bytes: Uint8Array, from: number, to: number): bigint {
+  let value = 0n;
+  for (let i = from; i < to; i++) value = (value << 8n) | BigInt(bytes[i]!);
+  return value;
+}
+
+function writeBigInt(value: bigint, out: Uint8Array): Uint8Array {
+  for (let i = out.length - 1; i >= 0; i--, value >>= 8n) out[i] = Number(value & 0xffn);
+  return out;
+}
+
+function notBaseUidUuid(uuid: string, position: number, expected: string): UlidError {
+  return new UlidError(
+    "INVALID_CHAR",
+    `UUID ${quote(uuid)} is no BaseUID in UUIDv8 form: character ${describeChar(uuid, position)} must be ${expected}`,
+    position,
+  );
+}
+
+export const baseuid = Object.freeze({
+  ...codec,
+
+  /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
+  generate(time?: BaseUidTime, options?: SourceOptions): string {
+    return generateOne(minting, time, options);
+  },
+
+  /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
+  monotonicFactory(options?: SourceOptions): (time?: BaseUidTime) => string {
+    return monotonicGenerator(minting, options);
+  },
+
+  /** `count` BaseUIDs as 15*count bytes (monotonic by default). */
+  generateMany(count: number, options?: ManyOptions<BaseUidTime>): Uint8Array {
+    return generateBatch(minting, count, options);
+  },
+
+  /** The start of the BaseUID's tick in Unix ms, fractional (ns / 1e6). */
+  decodeTime(text: string, options?: NoOptions): number {
+    checkOptions(options);
+    return (timeField(text) * TICK_NS) / 1e6;
+  },
+
+  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index. */
+  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
+    checkOptions(options);
+    const times = timeFields(texts);
+    for (let i = 0; i < times.length; i++) times[i] = (times[i]! * TICK_NS) / 1e6;
+    return times;
+  },
+
+  /** The start of the BaseUID's tick in Unix ns. */
+  decodeTimeNs(text: string): bigint {
+    return BigInt(timeField(text)) * BigInt(TICK_NS);
+  },
+
+  /** The BaseUID in UUIDv8 form (lower case). */
+  toUUID(text: string): string {
+    const bytes = codec.decode(text);
+    const random = bigIntOf(bytes, 6, 15);
+    const value =
+      (bigIntOf(bytes, 0, 6) << 80n) |
+      (UUID_VERSION << 76n) |
+      ((random >> RANDOM_LOW_BITS) << 64n) |
+      (UUID_VARIANT << 62n) |
+      ((random & RANDOM_LOW_MASK) << 2n);
+    return formatUuid(writeBigInt(value, new Uint8Array(16)), 0);
+  },
+
+  /** The BaseUID of a UUIDv8 made by `toUUID` (either case); any other UUID is refused, naming the character. */
+  fromUUID(uuid: string): string {
+    const bytes = new Uint8Array(16);
+    parseUuid(uuid, bytes, 0);
+    const value = bigIntOf(bytes, 0, 16);
+    if (((value >> 76n) & 0xfn) !== UUID_VERSION) throw notBaseUidUuid(uuid, 14, "8 (the version)");
+    if (((value >> 62n) & 3n) !== UUID_VARIANT) throw notBaseUidUuid(uuid, 19, "8, 9, a or b (the variant)");
+    if ((value & 3n) !== 0n) throw notBaseUidUuid(uuid, 35, "0, 4, 8 or c (its last two bits are zero)");
+    const random = (((value >> 64n) & 0xfffn) << RANDOM_LOW_BITS) | ((value >> 2n) & RANDOM_LOW_MASK);
+    return codec.encode(writeBigInt(((value >> 80n) << 72n) | random, new Uint8Array(15)));
+  },
+});

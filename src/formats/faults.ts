@@ -1,0 +1,109 @@
+/**
+ * Why an ID of one of the other formats is bad, computed once for every engine (engines only say *which* ID
+ * failed). As for ULID (src/faults.ts): type, then length, then characters left to right; the first fault wins.
+ */
+import { UlidError, quote, type UlidErrorCode } from "../errors.js";
+import type { FormatSpec } from "../engine/formats.js";
+import type { IdBatch } from "../engine/types.js";
+
+/** A fault and what to say about it. */
+export interface Problem {
+  readonly code: UlidErrorCode;
+  readonly reason: string;
+}
+
+/** What the shared machinery needs to know about a format beyond its engine spec. */
+export interface FormatRules {
+  readonly spec: FormatSpec;
+  /** The format's name in messages: "Ulid-Flake", "BaseUID", "UUID v7". */
+  readonly label: string;
+  /** The fault of the character at `position` of `text` (of the right length), or null when it may stand there. */
+  charFault(text: string, position: number): Problem | null;
+  /** Why the binary ID at `bytes[at]`, which an engine refused to encode, is no ID of the format. */
+  binaryFault(bytes: Uint8Array, at: number): Problem;
+}
+
+/** Quotes a character as text and code point, so invisible ones are identifiable. */
+export function describeChar(text: string, position: number): string {
+  const code = text.charCodeAt(position);
+  return `${JSON.stringify(text[position])} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) at position ${position}`;
+}
+
+interface Fault extends Problem {
+  /** Character position of the fault. */
+  readonly position: number;
+}
+
+function findFault(rules: FormatRules, text: unknown): Fault | null {
+  const { label, spec } = rules;
+  if (typeof text !== "string") {
+    return { code: "INVALID_ARGUMENT", position: 0, reason: `a ${label} must be a string, got ${quote(text)}` };
+  }
+  if (text.length !== spec.chars) {
+    return {
+      code: "INVALID_LENGTH",
+      position: Math.min(text.length, spec.chars),
+      reason: `a ${label} has ${spec.chars} characters, got ${text.length}: ${quote(text)}`,
+    };
+  }
+  for (let position = 0; position < spec.chars; position++) {
+    const problem = rules.charFault(text, position);
+    if (problem !== null) return { ...problem, position };
+  }
+  return null;
+}
+
+function knownFault(rules: FormatRules, text: unknown): Fault {
+  const fault = findFault(rules, text);
+  if (fault === null) throw new Error(`internal: ${quote(text)} was reported invalid but is a valid ${rules.label}`);
+  return fault;
+}
+
+/** The error for one bad ID: `index` is the character position. */
+export function idError(rules: FormatRules, text: unknown): UlidError {
+  const fault = knownFault(rules, text);
+  return new UlidError(fault.code, fault.reason, fault.code === "INVALID_ARGUMENT" ? undefined : fault.position);
+}
+
+const latin1 = new TextDecoder("latin1");
+
+/**
+ * The fault of record `index` of a text batch. A separator byte inside a record ends the ID early (a length fault,
+ * as for a short string), and a byte that cannot separate where the separator belongs makes it too long.
+ */
+function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): Fault {
+  const { chars, isSeparator } = rules.spec;
+  const record = text.subarray(index * (chars + 1), (index + 1) * (chars + 1));
+  let length = 0;
+  while (length < record.length && !isSeparator(record[length]!)) length++;
+  const id = latin1.decode(record.subarray(0, chars));
+  if (length < chars) {
+    const end = length < record.length ? `byte 0x${record[length]!.toString(16).padStart(2, "0")}` : "the end of the text";
+    return {
+      code: "INVALID_LENGTH",
+      position: length,
+      reason: `the ${rules.label} ends after ${length} characters (${end} at position ${length} separates IDs in text): ${quote(id)}`,
+    };
+  }
+  if (length > chars) {
+    return {
+      code: "INVALID_LENGTH",
+      position: chars,
+      reason: `the ${rules.label} is longer than ${chars} characters (byte 0x${record[chars]!.toString(16).padStart(2, "0")} cannot separate IDs): ${quote(latin1.decode(record))}...`,
+    };
+  }
+  return knownFault(rules, id);
+}
+
+/** The error for element `index` of a batch, the first bad one: `index` is the element index. */
+export function batchError(rules: FormatRules, batch: IdBatch, index: number): UlidError {
+  const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[index]) : textRecordFault(rules, batch.text, index);
+  const where = fault.code === "INVALID_ARGUMENT" ? "" : ` (character position ${fault.position})`;
+  return new UlidError(fault.code, `element ${index}${where}: ${fault.reason}`, index);
+}
+
+/** The error for binary element `index` (or the one ID, when `index` is undefined) that is no ID of the format. */
+export function binaryError(rules: FormatRules, bytes: Uint8Array, at: number, index?: number): UlidError {
+  const { code, reason } = rules.binaryFault(bytes, at);
+  return new UlidError(code, index === undefined ? reason : `element ${index}: ${reason}`, index);
+}

@@ -1,0 +1,80 @@
+/**
+ * UUID version 7 (RFC 9562): 48-bit Unix ms, version 7, 74 random bits under the RFC variant; 36 characters
+ * (8-4-4-4-12 hex, lower case out, either case in) or 16 bytes. Decoding is strict: a UUID of another version or
+ * variant is not a UUID v7.
+ *
+ * Monotonic generation uses RFC 9562's counter method (section 6.2, method 1): rand_a and the top 30 bits of rand_b
+ * are a 42-bit counter, seeded at random with its top bit clear and + 1 per ID within one millisecond; the last 32
+ * bits are fresh for every ID. The clock going back keeps the last time, as for ULID.
+ */
+import { checkOptions } from "../args.js";
+import { quote } from "../errors.js";
+import { UUIDV7 } from "../engine/formats.js";
+import { encode as encodeUlid } from "../ulid.js";
+import { toTime } from "../time.js";
+import { createCodecApi, type NoOptions, type Texts } from "./codec.js";
+import { describeChar, type FormatRules } from "./faults.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type SourceOptions } from "./generate.js";
+
+/** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
+const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
+  if ([8, 13, 18, 23].includes(position)) return { pattern: /^-$/, what: "a hyphen" };
+  if (position === 14) return { pattern: /^7$/, what: "7 (the version)" };
+  if (position === 19) return { pattern: /^[89abAB]$/, what: "8, 9, a or b (the RFC variant)" };
+  return { pattern: /^[0-9a-fA-F]$/, what: "a hex digit" };
+});
+
+const rules: FormatRules = {
+  spec: UUIDV7,
+  label: "UUID v7",
+  charFault(text, position) {
+    const { pattern, what } = EXPECTED[position]!;
+    if (pattern.test(text[position]!)) return null;
+    return { code: "INVALID_CHAR", reason: `invalid character ${describeChar(text, position)} in UUID v7 ${quote(text)}: expected ${what}` };
+  },
+  binaryFault: (bytes, at) => ({
+    code: "INVALID_ARGUMENT",
+    reason: `the 16 bytes are no UUID v7: byte 6 must be 0x7_ (version 7) and byte 8 0x8_-0xb_ (the RFC variant), got 0x${bytes[at + 6]!.toString(16).padStart(2, "0")} and 0x${bytes[at + 8]!.toString(16).padStart(2, "0")}`,
+  }),
+};
+
+const { timeField, timeFields, ...codec } = createCodecApi(rules);
+
+/** How UUID v7s are made (for the CLI's streams too). */
+export const minting: Minting = { rules, param: 0, field: toTime, clock: Date.now, unit: "millisecond" };
+
+export const uuidv7 = Object.freeze({
+  ...codec,
+
+  /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
+  generate(time?: number | Date, options?: SourceOptions): string {
+    return generateOne(minting, time, options);
+  },
+
+  /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
+  monotonicFactory(options?: SourceOptions): (time?: number | Date) => string {
+    return monotonicGenerator(minting, options);
+  },
+
+  /** `count` UUID v7s as 16*count bytes (monotonic by default). */
+  generateMany(count: number, options?: ManyOptions<number | Date>): Uint8Array {
+    return generateBatch(minting, count, options);
+  },
+
+  /** Unix ms of a UUID v7. */
+  decodeTime(text: string, options?: NoOptions): number {
+    checkOptions(options);
+    return timeField(text);
+  },
+
+  /** Unix ms of each UUID v7; throws for the first bad one with its element index. */
+  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
+    checkOptions(options);
+    return timeFields(texts);
+  },
+
+  /** The same 16 bytes as a ULID, so it carries the same millisecond. */
+  toULID(uuid: string): string {
+    return encodeUlid(codec.decode(uuid));
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * Finding ULIDs in arbitrary text: logs, JSON, CSV, URLs. A match is a token of 26 characters of the canonical
+ * alphabet in either case (no I/L/O aliases, no U: machines write IDs canonically, and aliases would turn ordinary
+ * words into matches) with no ASCII letter or digit directly before or after it, and valid: its first character
+ * is 0-7. The engine does the search (WebAssembly, or the TypeScript fallback).
+ */
+import { checkOptions, checkUint8Array } from "./args.js";
+import { batchEngine } from "./backend.js";
+import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js";
+import { UlidError, quote } from "./errors.js";
+import { Scanner } from "./scanner.js";
+import { tokenText } from "./token-text.js";
+
+export interface UlidMatch {
+  /** The ID in canonical form (upper case). */
+  id: string;
+  /** Byte offset of its first character from the start of the text or stream. */
+  offset: number;
+  /** Its time, in Unix ms. */
+  time: number;
+  /** 1-based line number (lines end with "\n"), when scanning with `lines: true`. */
+  line?: number;
+}
+
+export interface ScanOptions {
+  /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
+  lines?: boolean;
+}
+
+/** A `Scanner` that makes match objects: one array per chunk that completes any. */
+class MatchCollector implements ChunkProcessor<UlidMatch[]> {
+  private matches: UlidMatch[] = [];
+  private readonly scanner: Scanner;
+
+  constructor(lines: boolean) {
+    // One object literal per mode, so every match of a scan has the same shape.
+    this.scanner = new Scanner(
+      batchEngine(),
+      lines,
+      lines
+        ? (window, at, offset, time, line) => this.matches.push({ id: tokenText(window, at), offset, time, line })
+        : (window, at, offset, time) => this.matches.push({ id: tokenText(window, at), offset, time }),
+    );
+  }
+
+  push(chunk: Uint8Array, final: boolean, emit: (matches: UlidMatch[]) => void): void {
+    this.scanner.push(chunk, final);
+    if (this.matches.length === 0) return;
+    emit(this.matches);
+    this.matches = [];
+  }
+}
+
+function collector(options: ScanOptions | undefined): MatchCollector {
+  const { lines = false } = checkOptions(options);
+  if (typeof lines !== "boolean") {
+    throw new UlidError("INVALID_ARGUMENT", `the \`lines\` option must be a boolean, got ${quote(lines)}`);
+  }
+  return new MatchCollector(lines);
+}
+
+/** Every ULID in `text` (bytes, e.g. UTF-8), in order of offset. */
+export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
+  checkUint8Array(text, "text");
+  let matches: UlidMatch[] = [];
+  collector(options).push(text, true, (found) => {
+    matches = found;
+  });
+  return matches;
+}
+
+/**
+ * A TransformStream from byte chunks to arrays of matches (one array per chunk that completes any): IDs and lines
+ * split across chunks are found as in one piece, with offsets from the start of the stream.
+ */
+export function scanStream(options?: ScanOptions): TransformStream<Uint8Array, UlidMatch[]> {
+  return processorStream(collector(options));
+}
+
+/** The matches in an (async) iterable of byte chunks, such as a Node.js readable stream, as `scanStream` gives them. */
+export function scanChunks(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options?: ScanOptions,
+): AsyncGenerator<UlidMatch[], void, undefined> {
+  return processChunks(source, collector(options));
+}

@@ -1,0 +1,121 @@
+/**
+ * The streaming pieces behind `--type` in the CLI, fed random chunk splits (1-byte chunks included) and compared
+ * with one-shot results: the UUID v7 scanner (`scan --type uuidv7`) against a reference regex over the whole
+ * text, and the line decoder of the other formats (`decode`, `validate -`). Then `scan --type` as a real process.
+ */
+import { describe, expect, it } from "vitest";
+import { FormatLineDecoder } from "../src/cli/format-lines.js";
+import { UuidV7Scanner } from "../src/cli/uuid-scanner.js";
+import { UlidError, baseuid, flake, uuidv7 } from "../src/index.js";
+import { lines, runCli } from "./helpers/cli.js";
+import { latin1, seededUint32 } from "./helpers/reference.js";
+
+const next = seededUint32(0x5ca7);
+const below = (n: number): number => next() % n;
+
+/** `text` cut at random places; with `tiny`, into chunks of 1-3 bytes. */
+function splits(text: Uint8Array, tiny: boolean): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < text.length; ) {
+    const size = tiny ? 1 + below(3) : 1 + below(200);
+    chunks.push(text.subarray(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
+interface Found {
+  id: string;
+  offset: number;
+  time: number;
+  line: number;
+}
+
+function scanAll(chunks: readonly Uint8Array[]): Found[] {
+  const found: Found[] = [];
+  const scanner = new UuidV7Scanner(true, (window, at, offset, time, line) => {
+    found.push({ id: String.fromCharCode(...window.subarray(at, at + 36)), offset, time, line });
+  });
+  chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));
+  if (chunks.length === 0) scanner.push(new Uint8Array(0), true);
+  return found;
+}
+
+/** The reference: every v7 shape in the whole text, not glued to a letter or digit. */
+function reference(text: string): Found[] {
+  const pattern = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
+  return [...text.matchAll(pattern)].map((m) => ({
+    id: m[0].toLowerCase(),
+    offset: m.index,
+    time: Number.parseInt(m[0].slice(0, 8) + m[0].slice(9, 13), 16),
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
+/** A log with v7s in many settings, decoys (v4, glued, cut short) and newlines anywhere. */
+function log(): string {
+  const ids = uuidv7.encodeMany(uuidv7.generateMany(60, { monotonic: false }));
+  const pieces = ids.flatMap((id) => [
+    [`id=${id}`, `"${id.toUpperCase()}"`, `/u/${id}?x`, `x${id}`, `${id}0`, `${id.slice(0, 14)}4${id.slice(15)}`, id.slice(1)][below(7)]!,
+    [" ", "\n", ",", "\r\n", "-", ""][below(6)]!,
+  ]);
+  return pieces.join("");
+}
+
+describe("UuidV7Scanner", () => {
+  it("finds what the reference finds, however the text is split", () => {
+    for (let round = 0; round < 20; round++) {
+      const text = log();
+      const bytes = latin1(text);
+      const expected = reference(text);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(scanAll([bytes])).toEqual(expected);
+      expect(scanAll(splits(bytes, round % 2 === 0))).toEqual(expected);
+    }
+  });
+});
+
+describe("FormatLineDecoder", () => {
+  it.each([
+    ["Ulid-Flake", flake],
+    ["BaseUID", baseuid],
+    ["UUID v7", uuidv7],
+  ] as const)("decodes %s lines split anywhere, reporting bad lines in order", (label, api) => {
+    const ids = api.encodeMany(api.generateMany(300, { monotonic: false }));
+    const input = ids.map((id, i) => (i % 50 === 7 ? `${id}!` : id) + (i % 2 ? "\r\n" : "\n")).join("");
+    const expectedBytes = api.decodeMany(ids.filter((_, i) => i % 50 !== 7));
+    const expectedLines = ids.flatMap((_, i) => (i % 50 === 7 ? [i] : []));
+    for (const tiny of [false, true]) {
+      const out: Uint8Array[] = [];
+      const bad: number[] = [];
+      const decoder = new FormatLineDecoder({ ...api, label, chars: ids[0]!.length }, (error: UlidError) => bad.push(error.index!));
+      const chunks = splits(new TextEncoder().encode(input), tiny);
+      chunks.forEach((chunk, i) => decoder.push(chunk, i === chunks.length - 1, (ids) => out.push(ids.slice())));
+      expect(Buffer.concat(out)).toEqual(Buffer.from(expectedBytes));
+      expect(bad).toEqual(expectedLines);
+    }
+  });
+
+  it("reports an over-long line by its length, and stops at the first bad line without a handler", () => {
+    const decoder = new FormatLineDecoder({ ...flake, label: "Ulid-Flake", chars: 13 }, undefined);
+    const emitted: number[] = [];
+    const push = (text: string, final = false) => decoder.push(new TextEncoder().encode(text), final, (ids) => emitted.push(ids.length));
+    push("00EZJCRCB4650\n");
+    expect(() => push(`${"0".repeat(300)}\n`)).toThrow(/line 2: a Ulid-Flake has 13 characters, got a line of 300/);
+    expect(emitted).toEqual([8]);
+  });
+});
+
+describe("ulid scan --type", () => {
+  it("finds UUID v7s, and refuses formats text cannot reveal", async () => {
+    const text = log();
+    const found = await runCli(["scan", "--type", "uuidv7", "--json"], text);
+    expect(found.status).toBe(0);
+    expect(lines(found.stdout).map((l) => JSON.parse(l).uuidv7)).toEqual(reference(text).map((m) => m.id));
+    for (const type of ["flake", "baseuid"]) {
+      const refused = await runCli(["scan", "--type", type], "x");
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain("cannot be told from ordinary words");
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * `--type flake|baseuid|uuidv7` (and Ulid-Flake's --sid, --epoch, --scalable) on the built `ulid` bin, run as real
+ * processes: every command that makes or reads IDs speaks each format, with the library's semantics and errors.
+ */
+import { describe, expect, it } from "vitest";
+import { baseuid, flake, uuidv7 } from "../src/index.js";
+import { lines, runCli, runCliBytes } from "./helpers/cli.js";
+import { BASEUID_DOCUMENT, FLAKE_README, RFC9562_V7 } from "./format-vectors.js";
+
+const FORMATS = [
+  { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
+  { type: "baseuid", api: baseuid, bytes: 15, sample: BASEUID_DOCUMENT.text, sampleMs: BASEUID_DOCUMENT.unixMs },
+  { type: "uuidv7", api: uuidv7, bytes: 16, sample: RFC9562_V7.text, sampleMs: RFC9562_V7.unixMs },
+] as const;
+
+/** 2026-04-15T00:00:00.000Z. */
+const T = 1776211200000;
+
+describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) => {
+  it("new, monotonic, from-time and generate make valid IDs (monotonic ones in order)", async () => {
+    const runs = await Promise.all([
+      runCli(["new", "3", "--type", type]),
+      runCli(["monotonic", "50", "--type", type]),
+      runCli(["from-time", "2026-04-15", "2", "--type", type]),
+      runCli(["generate", "20000", "--type", type]),
+    ]);
+    for (const { status, stderr } of runs) expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    const [made, monotonic, pinned, generated] = runs.map(({ stdout }) => lines(stdout));
+    expect([made!.length, monotonic!.length, pinned!.length, generated!.length]).toEqual([3, 50, 2, 20000]);
+    expect([...made!, ...monotonic!, ...pinned!].every((id) => api.isValid(id))).toBe(true);
+    for (const run of [monotonic!, generated!]) expect(run.every((id, i) => i === 0 || run[i - 1]! < id)).toBe(true);
+    expect(pinned!.map((id) => Math.floor(api.decodeTime(id)))).toEqual([T, T]);
+  });
+
+  it(`generate --binary writes ${bytes}-byte records`, async () => {
+    const { status, stdout } = await runCliBytes(["generate", "1000", "--binary", "--type", type]);
+    expect(status).toBe(0);
+    expect(stdout.length).toBe(1000 * bytes);
+    expect(api.validateMany(api.encodeMany(new Uint8Array(stdout))).every((flag) => flag === 1)).toBe(true);
+  });
+
+  it("decode prints ID, whole Unix ms and ISO; reports a bad line by number and exits 1", async () => {
+    const input = `${sample}\r\nnot an id\n${sample}`;
+    const { status, stdout, stderr } = await runCli(["decode", "--type", type], input);
+    const row = `${api.encode(api.decode(sample))}\t${sampleMs}\t${new Date(sampleMs).toISOString()}`;
+    expect({ status, rows: lines(stdout) }).toEqual({ status: 1, rows: [row, row] });
+    expect(stderr).toMatch(/^line 2: .*has \d+ characters, got 9/);
+    const json = await runCli(["decode", "--json", "--strict", "--type", type], `${sample}\nx\n${sample}\n`);
+    expect(json.status).toBe(1);
+    expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([{ [type]: api.encode(api.decode(sample)), time: sampleMs, iso: new Date(sampleMs).toISOString() }]);
+  });
+
+  it("validate names each bad ID; '-' reads lines", async () => {
+    const bad = `${sample.slice(0, 5)}!${sample.slice(6)}`;
+    const args = await runCli(["validate", "--type", type, sample, bad]);
+    expect(args.status).toBe(1);
+    expect(args.stderr).toContain('invalid character "!" (U+0021) at position 5');
+    expect((await runCli(["validate", "--type", type, "-"], `${sample}\n${sample}\n`)).status).toBe(0);
+  });
+});
+
+describe("format-specific options", () => {
+  it("parse shows each format's fields, as text and JSON", async () => {
+    const text = await runCli(["parse", "--type", "flake", "--scalable", FLAKE_README.text]);
+    expect(lines(text.stdout)).toEqual([
+      FLAKE_README.text,
+      `  time    ${FLAKE_README.unixMs}`,
+      `  iso     ${new Date(FLAKE_README.unixMs).toISOString()}`,
+      `  integer ${FLAKE_README.integer}`,
+      `  random  ${FLAKE_README.scalableRandom}`,
+      `  sid     ${FLAKE_README.scalableSid}`,
+      "  bytes   003bf26618b218a0",
+    ]);
+    const json = await runCli(["parse", "--format", "json", "--type", "baseuid", BASEUID_DOCUMENT.text]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ baseuid: BASEUID_DOCUMENT.text, time: BASEUID_DOCUMENT.unixMs, uuid: BASEUID_DOCUMENT.uuid });
+    const v7 = await runCli(["parse", "--format", "json", "--type", "uuidv7", RFC9562_V7.text.toUpperCase()]);
+    expect(JSON.parse(v7.stdout)).toMatchObject({ uuidv7: RFC9562_V7.text, time: RFC9562_V7.unixMs, ulid: RFC9562_V7.ulid });
+  });
+
+  it("Ulid-Flake's --sid and --epoch shape what is made and read", async () => {
+    const made = await runCli(["generate", "300", "--type", "flake", "--sid", "29", "--epoch", "2026-01-01"]);
+    const epoch = Date.parse("2026-01-01T00:00:00Z");
+    const ids = lines(made.stdout);
+    expect(new Set(ids.map((id) => flake.fields(id, { scalable: true }).sid))).toEqual(new Set([29]));
+    const now = Date.now();
+    expect(ids.every((id) => Math.abs(flake.decodeTime(id, { epoch }) - now) < 60_000)).toBe(true);
+    const decoded = await runCli(["decode", "--type", "flake", "--epoch", "2026-01-01"], `${ids[0]}\n`);
+    expect(Number(decoded.stdout.split("\t")[1])).toBe(flake.decodeTime(ids[0]!, { epoch }));
+  });
+
+  it.each([
+    [["new", "--type", "ksuid"], "--type must be one of ulid, flake, baseuid, uuidv7"],
+    [["new", "--sid", "3"], "--sid is a Ulid-Flake option"],
+    [["parse", "--scalable", FLAKE_README.text], "--scalable is a Ulid-Flake option"],
+    [["generate", "3", "--type", "flake", "--sid", "32"], "--sid must be 0-31"],
+  ])("refuses %j as a usage error", async (args, message) => {
+    const { status, stderr } = await runCli(args);
+    expect(status).toBe(2);
+    expect(stderr).toContain(message);
+  });
+
+  it("refuses a time outside the format's range as bad data", async () => {
+    const { status, stderr } = await runCli(["from-time", "2020-01-01", "--type", "flake"]);
+    expect(status).toBe(1);
+    expect(stderr).toContain("from its epoch 1704067200000");
+  });
+});

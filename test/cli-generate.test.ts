@@ -1,0 +1,125 @@
+/**
+ * The generating commands of the built `ulid` bin, run as real processes: `new`, `monotonic`, `from-time`,
+ * `generate` (text and binary), their usage errors and bad times, and a reader that goes away early.
+ */
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { decodeTime, isValid } from "../src/index.js";
+import { CLI, lines, runCli, runCliBytes } from "./helpers/cli.js";
+import { CANONICAL_ULID_PATTERN, firstNonIncreasing, firstNonIncreasingString, refTime } from "./helpers/reference.js";
+
+describe("ulid new", () => {
+  it("prints one random canonical ULID by default, with the current time", async () => {
+    const before = Date.now();
+    const { status, stdout, stderr } = await runCli(["new"]);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(lines(stdout)).toHaveLength(1);
+    expect(stdout).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}\n$/);
+    expect(decodeTime(stdout.trim())).toBeGreaterThanOrEqual(before);
+  });
+
+  it("prints N IDs, and nothing for 0", async () => {
+    const ids = lines((await runCli(["new", "20000"])).stdout);
+    expect(ids).toHaveLength(20000);
+    expect(new Set(ids).size).toBe(20000);
+    expect(ids.every((id) => CANONICAL_ULID_PATTERN.test(id))).toBe(true);
+    expect(await runCli(["new", "0"])).toEqual({ status: 0, stdout: "", stderr: "" });
+  });
+
+  it.each([["-1"], ["x"], ["1.5"], ["1", "2"]])("exits 2 for the arguments %j", async (...args) => {
+    const { status, stdout, stderr } = await runCli(["new", ...args]);
+    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+    expect(stderr).toMatch(/^ulid new: .+\nUsage: ulid new \[N\]\n/);
+  });
+});
+
+describe("ulid monotonic", () => {
+  it("prints N strictly increasing IDs", async () => {
+    const ids = lines((await runCli(["monotonic", "30000"])).stdout);
+    expect(ids).toHaveLength(30000);
+    expect(firstNonIncreasingString(ids)).toBe(-1);
+  });
+
+  it("exits 2 without N", async () => {
+    const { status, stderr } = await runCli(["monotonic"]);
+    expect(status).toBe(2);
+    expect(stderr).toContain("missing N");
+  });
+});
+
+describe("ulid from-time", () => {
+  it.each([
+    ["2026-04-15T00:00:00Z", Date.UTC(2026, 3, 15)],
+    ["2026-04-15T00:00:00", Date.UTC(2026, 3, 15)],
+    ["2026-04-15", Date.UTC(2026, 3, 15)],
+    ["2026-04-15 05:11:38.123", Date.UTC(2026, 3, 15, 5, 11, 38, 123)],
+    ["2026-04-15T07:11:38.1+02:00", Date.UTC(2026, 3, 15, 5, 11, 38, 100)],
+    ["1469918176385", 1469918176385],
+    ["0", 0],
+  ])("pins every ID to %s (no offset means UTC)", async (time, expected) => {
+    const ids = lines((await runCli(["from-time", time, "3"])).stdout);
+    expect(ids).toHaveLength(3);
+    expect(ids.map(refTime)).toEqual([expected, expected, expected]);
+  });
+
+  it.each([
+    ["yesterday", /time "yesterday" is neither Unix ms nor ISO-8601/],
+    ["2025-02-30", /time "2025-02-30" does not exist/],
+    ["2026-04-15T00:00:00.1234Z", /at most 3 fraction digits/],
+    ["1969-12-31T23:59:59Z", /time must be an integer Unix ms from 0/],
+    ["281474976710656", /time must be an integer Unix ms from 0 to 281474976710655/],
+  ])("exits 1 for the bad time %s, naming it", async (time, message) => {
+    const { status, stdout, stderr } = await runCli(["from-time", time]);
+    expect({ status, stdout }).toEqual({ status: 1, stdout: "" });
+    expect(stderr).toMatch(message);
+  });
+
+  it("exits 2 without TIME", async () => {
+    expect((await runCli(["from-time"])).status).toBe(2);
+  });
+});
+
+describe("ulid generate", () => {
+  it("streams N strictly increasing IDs as text lines", async () => {
+    const ids = lines((await runCli(["generate", "50000"])).stdout);
+    expect(ids).toHaveLength(50000);
+    expect(firstNonIncreasingString(ids)).toBe(-1);
+    expect(ids.every((id) => isValid(id))).toBe(true);
+  });
+
+  it("writes 16-byte records with --binary, strictly increasing", async () => {
+    const { status, stdout } = await runCliBytes(["generate", "20000", "--binary"]);
+    expect(status).toBe(0);
+    expect(stdout.length).toBe(16 * 20000);
+    expect(firstNonIncreasing(new Uint8Array(stdout))).toBe(-1);
+  });
+
+  it("pins every ID to --time and still strictly increases across chunks", async () => {
+    const ids = lines((await runCli(["generate", "20000", "--time", "2026-01-01"])).stdout);
+    expect(new Set(ids.map(refTime))).toEqual(new Set([Date.UTC(2026, 0, 1)]));
+    expect(firstNonIncreasingString(ids)).toBe(-1);
+  });
+
+  it.each([
+    [["generate"], 2, /missing N/],
+    [["generate", "ten"], 2, /N must be a non-negative integer, got "ten"/],
+    [["generate", "5", "--bogus"], 2, /Unknown option '--bogus'/],
+    [["generate", "5", "--time"], 2, /--time/],
+    [["generate", "5", "--time", "soon"], 1, /time "soon"/],
+  ])("exits with the right status for %j", async (args, expected, message) => {
+    const { status, stdout, stderr } = await runCli(args);
+    expect({ status, stdout }).toEqual({ status: expected, stdout: "" });
+    expect(stderr).toMatch(message);
+  });
+
+  it("ends quietly with status 0 when the reader goes away (| head)", async () => {
+    const child = spawn(process.execPath, [CLI, "generate", "1000000000"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const first = await new Promise<string>((resolve) => child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString())));
+    child.stdout.destroy();
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    expect(first).toMatch(/^[0-7][0-9A-Z]{25}\n/);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Differential test of the other formats: the WebAssembly codecs (both builds) against the TypeScript ones, method
+ * by method, on random batches that cross the chunk size: valid IDs in any spelling, corruptions (a bad character,
+ * a bad separator), binary non-IDs, and generation up to the overflow. Seeded, so a failure reproduces.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FORMAT_SPECS, flakeParam, type FormatCodec, type FormatName } from "../src/engine/formats.js";
+import { jsFormats } from "../src/engine/js-formats.js";
+import type { IdBatch } from "../src/engine/types.js";
+import { createWasmFormats } from "../src/engine/wasm-formats.js";
+import { instantiateBuild } from "../src/wasm/load.js";
+import { expectSameArray } from "./helpers/arrays.js";
+import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+import { pseudoRandomBytes, seededUint32 } from "./helpers/reference.js";
+
+const next = seededUint32(0xf0a7);
+const below = (n: number): number => next() % n;
+const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
+
+/** Generation parameters worth covering: every Ulid-Flake layout and entropy size; 0 for the others. */
+const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
+  flake: [flakeParam(1, undefined), flakeParam(2, undefined), flakeParam(3, undefined), flakeParam(1, 0), flakeParam(2, 31)],
+  baseuid: [0],
+  uuidv7: [0],
+};
+
+/** `n` binary IDs (some all zero, some all ones), a share `bad` of them made no ID of the format. */
+function randomBinary(ref: RefFormat, n: number, bad = 0): Uint8Array {
+  const out = new Uint8Array(ref.bytes * n);
+  for (let i = 0; i < n; i++) {
+    const kind = below(8);
+    const raw = kind === 0 ? new Uint8Array(16).fill(0xff) : kind === 1 ? new Uint8Array(16) : pseudoRandomBytes(16, next());
+    out.set(next() / 2 ** 32 < bad ? raw.subarray(0, ref.bytes) : ref.conform(raw), ref.bytes * i);
+  }
+  return out;
+}
+
+/** `n` texts in random spellings, each corrupted (a bad char anywhere) with probability `rate`, as strings and text. */
+function randomBatch(ref: RefFormat, n: number, rate: number): IdBatch[] {
+  const texts = encodeAll(jsFormats[ref.name], ref, randomBinary(ref, n));
+  const ids = texts.map((text) => {
+    const spelled = ref.name === "baseuid" ? text : [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("");
+    if (next() / 2 ** 32 >= rate) return spelled;
+    const at = below(ref.chars);
+    return spelled.slice(0, at) + pick(ref.badChars) + spelled.slice(at + 1);
+  });
+  const record = ref.chars + 1;
+  const text = new Uint8Array(record * n - (below(2) && n > 0 ? 1 : 0));
+  ids.forEach((id, i) => {
+    for (let j = 0; j < ref.chars; j++) text[record * i + j] = Math.min(id.charCodeAt(j), 0xff);
+    if (record * i + ref.chars < text.length) {
+      text[record * i + ref.chars] = next() / 2 ** 32 < rate ? pick(ref.nonSeparators) : pick(ref.separators);
+    }
+  });
+  return [
+    { kind: "strings", ids },
+    { kind: "text", text },
+  ];
+}
+
+function encodeAll(codec: FormatCodec, ref: RefFormat, bytes: Uint8Array): string[] {
+  const out: string[] = [];
+  expect(codec.encodeStrings(bytes, bytes.length / ref.bytes, out)).toBe(-1);
+  return out;
+}
+
+/** Every batch method of `wasm` against the TS codec on the first `count` elements of `batch`. */
+function expectSameBatch(ref: RefFormat, wasm: FormatCodec, batch: IdBatch, count: number): void {
+  const js = jsFormats[ref.name];
+  const bytes = [new Uint8Array(ref.bytes * count), new Uint8Array(ref.bytes * count)];
+  const faults = [js, wasm].map((codec, i) => codec.decodeMany(batch, count, bytes[i]!));
+  expect(faults[1]).toBe(faults[0]);
+  const good = faults[0]! < 0 ? count : faults[0]!;
+  expectSameArray(bytes[1]!.subarray(0, ref.bytes * good), bytes[0]!.subarray(0, ref.bytes * good), "decodeMany");
+  const times = [new Float64Array(count), new Float64Array(count)];
+  expect([js, wasm].map((codec, i) => codec.timeMany(batch, count, times[i]!))).toEqual([faults[0], faults[0]]);
+  expectSameArray(times[1]!.subarray(0, good), times[0]!.subarray(0, good), "timeMany");
+  const flags = [new Uint8Array(count), new Uint8Array(count)];
+  js.validateMany(batch, count, flags[0]!);
+  wasm.validateMany(batch, count, flags[1]!);
+  expectSameArray(flags[1]!, flags[0]!, "validateMany");
+}
+
+describe.each(REF_FORMATS)("$name", (ref) => {
+  const js = jsFormats[ref.name];
+  describe.each([true, false])("wasm simd %s", (simd) => {
+    const wasmInstance = instantiateBuild(simd);
+    const wasm = createWasmFormats(wasmInstance)[ref.name];
+    const chunk = (wasmInstance.exports as unknown as { formatChunk(id: number): number }).formatChunk(FORMAT_SPECS[ref.name].wasmId);
+    const SIZES = [0, 1, 2 * chunk + 5];
+
+    it.each(SIZES)("encodes %i IDs like the TS engine, stopping at the same non-ID", (n) => {
+      for (const bad of [0, 0.001]) {
+        const src = randomBinary(ref, n, bad);
+        const strings: string[][] = [[], []];
+        const faults = [js, wasm].map((codec, i) => codec.encodeStrings(src, n, strings[i]!));
+        expect(faults[1]).toBe(faults[0]);
+        const good = faults[0]! < 0 ? n : faults[0]!;
+        expectSameArray(strings[1]!.slice(0, good), strings[0]!.slice(0, good), "encodeStrings");
+        for (const separator of [-1, 0x0a]) {
+          const stride = separator < 0 ? ref.chars : ref.chars + 1;
+          const texts = [new Uint8Array(stride * n), new Uint8Array(stride * n)];
+          expect([js, wasm].map((codec, i) => codec.encodeText(src, n, texts[i]!, separator))).toEqual([faults[0], faults[0]]);
+          expectSameArray(texts[1]!.subarray(0, stride * good), texts[0]!.subarray(0, stride * good), "encodeText");
+        }
+      }
+    });
+
+    it.each(SIZES)("decodes, times and validates %i IDs with corruptions like the TS engine", (n) => {
+      for (const rate of [0, 0.0005, 0.3]) {
+        for (const batch of randomBatch(ref, n, rate)) expectSameBatch(ref, wasm, batch, n);
+      }
+    });
+
+    it("agrees on single IDs of any shape (fast-check)", () => {
+      const texts = fc.oneof(
+        fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => js.encodeOne(ref.conform(b), 0)!),
+        fc.string({ minLength: ref.chars, maxLength: ref.chars }),
+        fc.string({ unit: "binary", minLength: ref.chars - 1, maxLength: ref.chars + 1 }),
+      );
+      fc.assert(
+        fc.property(texts, fc.uint8Array({ minLength: 16, maxLength: 16 }), (text, raw) => {
+          const out = [new Uint8Array(18).fill(0xaa), new Uint8Array(18).fill(0xaa)];
+          expect(wasm.decodeOne(text, out[1]!, 2)).toBe(js.decodeOne(text, out[0]!, 2));
+          expect(out[1]).toEqual(out[0]);
+          expect(wasm.timeOne(text)).toBe(js.timeOne(text));
+          expect(wasm.isValidOne(text)).toBe(js.isValidOne(text));
+          expect(wasm.encodeOne(raw, 0)).toBe(js.encodeOne(raw, 0));
+        }),
+        { numRuns: 300, seed: 0xd1ff },
+      );
+    });
+
+    it.each(PARAMS[ref.name])("stamps and advances like the TS engine, up to the overflow (param %i)", (param) => {
+      const spec = FORMAT_SPECS[ref.name];
+      for (const count of [1, 2, 8192]) {
+        const time = below(2 ** 30) * 2 ** 13 + below(2 ** 13);
+        const seed = next();
+        const out = [new Uint8Array(ref.bytes * (2 * count + 1)), new Uint8Array(ref.bytes * (2 * count + 1))];
+        const lengths: number[][] = [[], []];
+        const fill = (i: number) => {
+          const stream = seededUint32(seed);
+          return (o: Uint8Array) => {
+            lengths[i]!.push(o.length);
+            // Mostly high bytes, so increments are large and runs reach the overflow within a batch.
+            for (let k = 0; k < o.length; k++) o[k] = 0xc0 | stream();
+          };
+        };
+        const fills = [fill(0), fill(1)];
+        [js, wasm].forEach((codec, i) => codec.stampMany(count, time, param, fills[i]!, out[i]!, ref.bytes));
+        const seeds = [out[0]!.slice(ref.bytes, 2 * ref.bytes), out[1]!.slice(ref.bytes, 2 * ref.bytes)];
+        const written = [js, wasm].map((codec, i) => codec.advanceMany(seeds[i]!, count, param, fills[i]!, out[i]!, (count + 1) * ref.bytes));
+        expect(written[1]).toBe(written[0]);
+        expectSameArray(out[1]!, out[0]!, "stamped and advanced");
+        expect(seeds[1]).toEqual(seeds[0]);
+        expect(lengths[1]).toEqual(lengths[0]);
+        expect(lengths[0]![0]).toBe(spec.stampRandom(param) * count);
+      }
+    });
+
+    it("finds no successor of the largest random field", () => {
+      const largest = { flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff" }[ref.name];
+      for (const codec of [js, wasm]) {
+        for (const param of PARAMS[ref.name]) {
+          const seed = new Uint8Array(ref.bytes);
+          expect(codec.decodeOne(largest, seed, 0)).toBe(true);
+          const before = seed.slice();
+          expect(codec.advanceMany(seed, 3, param, (o) => o.fill(0), new Uint8Array(3 * ref.bytes), 0)).toBe(0);
+          expect(seed).toEqual(before);
+        }
+      }
+    });
+  });
+});

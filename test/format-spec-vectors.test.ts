@@ -1,0 +1,136 @@
+/**
+ * The SPEC.md vectors of Ulid-Flake, BaseUID and UUID v7 (test/format-vectors.ts), on both engines: every
+ * single-ID call and the batch calls agree with them.
+ */
+import { describe, expect, it } from "vitest";
+import { UlidError, baseuid, flake, uuidv7 } from "../src/index.js";
+import { forEachEngine } from "./helpers/engines.js";
+import { expectUlidError } from "./helpers/errors.js";
+import {
+  BASEUID_DOCUMENT,
+  BASEUID_MAX,
+  BASEUID_ONES,
+  FLAKE_DEFAULT_EPOCH,
+  FLAKE_FROM_INT,
+  FLAKE_MAX,
+  FLAKE_MONOTONIC_RUN,
+  FLAKE_OVERFLOW,
+  FLAKE_README,
+  FLAKE_SCALABLE_RUN,
+  RFC9562_V7,
+} from "./format-vectors.js";
+
+/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
+function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
+  let next = 0;
+  return (out) => {
+    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
+  };
+}
+
+/** Bytes that make a new millisecond's random field `value` (3 bytes standalone, 2 scalable). */
+function fieldBytes(value: number, length: number): number[] {
+  return Array.from({ length }, (_, i) => (value >> (8 * (length - 1 - i))) & 0xff);
+}
+
+/** The vectors with bytes and a time: every format's core calls agree with them. */
+const ROUND_TRIPS = [
+  { name: "Ulid-Flake", api: flake, ...FLAKE_README },
+  { name: "BaseUID", api: baseuid, ...BASEUID_DOCUMENT },
+  { name: "UUID v7", api: uuidv7, ...RFC9562_V7 },
+];
+
+forEachEngine(() => {
+  it.each(ROUND_TRIPS)("$name: $text decodes to its bytes and time, and back", ({ api, text, bytes, unixMs }) => {
+    expect(api.isValid(text)).toBe(true);
+    expect(api.decode(text)).toEqual(bytes);
+    expect(api.encode(bytes)).toBe(text);
+    expect(api.encodeMany(bytes)).toEqual([text]);
+    expect(api.decodeMany([text])).toEqual(bytes);
+    expect(api.decodeTime(text)).toBe(unixMs);
+    expect(api.decodeTimeMany(new TextEncoder().encode(`${text}\n`))).toEqual(Float64Array.of(unixMs));
+  });
+
+  describe("Ulid-Flake", () => {
+    it("reads the README's ID: integer, time, random (standalone and scalable)", () => {
+      const v = FLAKE_README;
+      expect(flake.toBigInt(v.text)).toBe(v.integer);
+      expect(flake.fromBigInt(v.integer)).toBe(v.text);
+      expect(flake.fields(v.text)).toEqual({ time: v.time, unixMs: v.unixMs, random: v.random });
+      expect(flake.fields(v.text, { scalable: true })).toEqual({
+        time: v.time,
+        unixMs: v.unixMs,
+        random: v.scalableRandom,
+        sid: v.scalableSid,
+      });
+      expect(flake.decodeTimeMany([v.text.toLowerCase()])).toEqual(Float64Array.of(v.unixMs));
+    });
+
+    it("accepts the largest and rejects one past it as an overflow", () => {
+      expect(flake.toBigInt(FLAKE_MAX.text)).toBe(FLAKE_MAX.integer);
+      expect(flake.fromBigInt(FLAKE_MAX.integer)).toBe(FLAKE_MAX.text);
+      expect(flake.fields(FLAKE_MAX.text)).toEqual({ time: FLAKE_MAX.time, unixMs: FLAKE_MAX.unixMs, random: FLAKE_MAX.random });
+      expect(flake.isValid(FLAKE_OVERFLOW)).toBe(false);
+      expectUlidError(() => flake.decode(FLAKE_OVERFLOW), "OVERFLOW", 0);
+      expectUlidError(() => flake.decodeMany([FLAKE_MAX.text, FLAKE_OVERFLOW]), "OVERFLOW", 1);
+      expectUlidError(() => flake.fromBigInt(FLAKE_MAX.integer + 1n), "OVERFLOW");
+      expectUlidError(() => flake.encode(Uint8Array.of(0x80, 0, 0, 0, 0, 0, 0, 0)), "OVERFLOW");
+    });
+
+    it("reads the seed's from_int example", () => {
+      expect(flake.fromBigInt(FLAKE_FROM_INT.integer)).toBe(FLAKE_FROM_INT.text);
+      expect(flake.toBigInt(FLAKE_FROM_INT.text)).toBe(FLAKE_FROM_INT.integer);
+    });
+
+    it.each([
+      ["standalone", FLAKE_MONOTONIC_RUN, undefined, 3],
+      ["scalable", FLAKE_SCALABLE_RUN, FLAKE_SCALABLE_RUN.sid, 2],
+    ] as const)("reproduces the README's %s monotonic run", (_, run, sid, stampBytes) => {
+      const random = scriptedBytes([...fieldBytes(run.firstRandom, stampBytes), ...run.incrementBytes]);
+      const next = flake.monotonicFactory({ sid, random, now: () => FLAKE_DEFAULT_EPOCH + run.time });
+      expect(run.ids.map(() => next())).toEqual(run.ids);
+    });
+  });
+
+  describe("BaseUID", () => {
+    it("reads the document's example in ns, and makes its time part from ms, ns or a Date", () => {
+      const v = BASEUID_DOCUMENT;
+      expect(baseuid.decodeTimeNs(v.text)).toBe(v.unixNs);
+      expect(baseuid.generate(v.unixMs).slice(0, 8)).toBe(v.timeText);
+      expect(baseuid.generate(v.unixNs).slice(0, 8)).toBe(v.timeText);
+      expect(baseuid.generate(new Date(v.unixMs)).slice(0, 8)).toBe(v.timeText);
+    });
+
+    it("maps to and from the document's UUIDv8 form", () => {
+      for (const v of [BASEUID_DOCUMENT, BASEUID_ONES]) {
+        expect(baseuid.toUUID(v.text)).toBe(v.uuid);
+        expect(baseuid.fromUUID(v.uuid)).toBe(v.text);
+        expect(baseuid.fromUUID(v.uuid.toUpperCase())).toBe(v.text);
+      }
+    });
+
+    it("holds the last tick, and is case-sensitive", () => {
+      expect(baseuid.decodeTimeNs(BASEUID_MAX.text)).toBe(BASEUID_MAX.unixNs);
+      expect(baseuid.generate(BASEUID_MAX.unixNs).slice(0, 8)).toBe(BASEUID_MAX.text.slice(0, 8));
+      const swapped = BASEUID_DOCUMENT.text.replace("N", "n");
+      expect(baseuid.decode(swapped)).not.toEqual(BASEUID_DOCUMENT.bytes);
+    });
+  });
+
+  describe("UUID v7", () => {
+    it("reads RFC 9562's vector in upper case too, and as a ULID", () => {
+      const v = RFC9562_V7;
+      expect(uuidv7.decode(v.text.toUpperCase())).toEqual(v.bytes);
+      expect(uuidv7.toULID(v.text)).toBe(v.ulid);
+    });
+
+    it("refuses the same UUID with another version or variant", () => {
+      const v4 = `${RFC9562_V7.text.slice(0, 14)}4${RFC9562_V7.text.slice(15)}`;
+      const ncs = `${RFC9562_V7.text.slice(0, 19)}7${RFC9562_V7.text.slice(20)}`;
+      expect([uuidv7.isValid(v4), uuidv7.isValid(ncs)]).toEqual([false, false]);
+      expect(expectUlidError(() => uuidv7.decode(v4), "INVALID_CHAR", 14)).toBeInstanceOf(UlidError);
+      expectUlidError(() => uuidv7.decode(ncs), "INVALID_CHAR", 19);
+      expectUlidError(() => uuidv7.toULID(v4), "INVALID_CHAR", 14);
+    });
+  });
+});

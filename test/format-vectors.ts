@@ -1,0 +1,86 @@
+/**
+ * The Ulid-Flake, BaseUID and UUID v7 vectors of SPEC.md and the seed documents, as named constants. Derived
+ * values (hex, UUIDv8 forms, the monotonic runs' increments) were computed independently with Python integers.
+ */
+
+/** 2024-01-01T00:00:00.000Z: Ulid-Flake's default epoch. */
+export const FLAKE_DEFAULT_EPOCH = 1704067200000;
+
+/** SPEC.md: `00EZJCRCB4650`, the seed README's example ID. */
+export const FLAKE_README = {
+  text: "00EZJCRCB4650",
+  integer: 16873543940839584n,
+  bytes: Uint8Array.of(0x00, 0x3b, 0xf2, 0x66, 0x18, 0xb2, 0x18, 0xa0),
+  time: 16091865483,
+  unixMs: 1720159065483,
+  random: 137376,
+  // "Randomness: 4293" in the README is the scalable reading: 137376 >> 5, with sid 137376 & 31 = 0.
+  scalableRandom: 4293,
+  scalableSid: 0,
+} as const;
+
+/** SPEC.md: the largest Ulid-Flake, 2^63 - 1. */
+export const FLAKE_MAX = {
+  text: "7ZZZZZZZZZZZZ",
+  integer: 9223372036854775807n,
+  time: 8796093022207,
+  unixMs: 8796093022207 + FLAKE_DEFAULT_EPOCH,
+  random: 1048575,
+} as const;
+
+/** SPEC.md: one past the largest: an overflow, rejected. */
+export const FLAKE_OVERFLOW = "8000000000000";
+
+/** The seed's `from_int(1234567890123456789)`. */
+export const FLAKE_FROM_INT = { integer: 1234567890123456789n, text: "128GGYHYYK08N" } as const;
+
+/**
+ * The seed README's standalone monotonic run (entropy size 1): one millisecond, increments 51, 160, 171, 6. Ours
+ * add 1 + a random byte, so the bytes 50, 159, 170, 5 reproduce it.
+ */
+export const FLAKE_MONOTONIC_RUN = {
+  ids: ["00EZJCRCBDKGC", "00EZJCRCBDKHZ", "00EZJCRCBDKPZ", "00EZJCRCBDKWA", "00EZJCRCBDKWG"],
+  time: 16091865483,
+  firstRandom: 445964,
+  incrementBytes: [50, 159, 170, 5],
+} as const;
+
+/** The seed README's scalable run (sid 2, entropy size 1): increments 127, 52, 190, 140 of the 15-bit field. */
+export const FLAKE_SCALABLE_RUN = {
+  ids: ["00EZJCRCB4B32", "00EZJCRCB4F22", "00EZJCRCB4GP2", "00EZJCRCB4PM2", "00EZJCRCB4V02"],
+  sid: 2,
+  time: 16091865483,
+  firstRandom: 4451,
+  incrementBytes: [126, 51, 189, 139],
+} as const;
+
+/** SPEC.md: `ANjssJkyfa3H00J9ZPJG`, its time part 2022-01-01T00:00:00Z. */
+export const BASEUID_DOCUMENT = {
+  text: "ANjssJkyfa3H00J9ZPJG",
+  timeText: "ANjssJky",
+  tick: 50079199218750,
+  unixMs: 1640995200000,
+  unixNs: 1640995200000000000n,
+  bytes: Uint8Array.of(0x2d, 0x8b, 0xf8, 0xe1, 0x4c, 0x3e, 0xae, 0x61, 0x12, 0x04, 0x15, 0x0a, 0x91, 0xa5, 0x11),
+  // The document's UUIDv8 diagram: time | 8 | random 71-60 | 10 | random 59-0 | 00.
+  uuid: "2d8bf8e1-4c3e-8ae6-8448-10542a469444",
+} as const;
+
+/** The same time with the random part all ones: the UUIDv8 form shows the version, variant and zero bits plainly. */
+export const BASEUID_ONES = { text: "ANjssJkyzzzzzzzzzzzz", uuid: "2d8bf8e1-4c3e-8fff-bfff-fffffffffffc" } as const;
+
+/** The largest BaseUID: tick 2^48 - 1, starting 9223372036854743040 ns after 1970. */
+export const BASEUID_MAX = {
+  text: "zzzzzzzzzzzzzzzzzzzz",
+  tick: 2 ** 48 - 1,
+  unixNs: 9223372036854743040n,
+} as const;
+
+/** RFC 9562 appendix A.6: a UUID v7 of 2022-02-22T19:22:22Z. */
+export const RFC9562_V7 = {
+  text: "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+  unixMs: 1645557742000,
+  bytes: Uint8Array.of(0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f),
+  // The same 16 bytes as a ULID (test/vectors.ts RFC9562_UUIDV7 names the millisecond).
+  ulid: "01FWHE4YDGFK1SHH6W1G60EECF",
+} as const;

@@ -1,0 +1,43 @@
+/** Runs the built `ulid` command (dist/cli.js, built by `npm test`'s pretest) as a real process. */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ulid ...args`, writing `input` (if any) to its standard input; resolves when it exits. */
+export function runCli(args: readonly string[], input?: string | Uint8Array): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => {
+      resolve({ status, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") });
+    });
+    child.stdin.end(input);
+  });
+}
+
+/** Runs `ulid ...args` and returns its standard output as raw bytes (for binary output). */
+export function runCliBytes(args: readonly string[]): Promise<{ status: number | null; stdout: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(chunks) }));
+  });
+}
+
+/** The lines of command output, without the final newline's empty string. */
+export function lines(text: string): string[] {
+  return text === "" ? [] : text.replace(/\n$/, "").split("\n");
+}

@@ -1,0 +1,117 @@
+/**
+ * An independent reference for Ulid-Flake, BaseUID and UUID v7 (SPEC.md), written with BigInt and regular
+ * expressions for clarity rather than speed. Tests compare the library against this, never against itself.
+ */
+import { baseuid, flake, uuidv7 } from "../../src/index.js";
+import { bigIntToBytes, bytesToBigInt } from "./reference.js";
+import { FLAKE_DEFAULT_EPOCH } from "../format-vectors.js";
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+
+export interface RefFormat {
+  readonly name: "flake" | "baseuid" | "uuidv7";
+  /** The namespace under test. */
+  readonly api: typeof flake | typeof baseuid | typeof uuidv7;
+  readonly bytes: number;
+  readonly chars: number;
+  /** Every text the format accepts, and nothing else. */
+  readonly pattern: RegExp;
+  /** The canonical text of bytes, or null when they are no ID of the format. */
+  encode(bytes: Uint8Array): string | null;
+  /** The bytes of a text, or null when it is invalid. */
+  decode(text: string): Uint8Array | null;
+  /** `decodeTime` (default options) of a valid text. */
+  time(text: string): number;
+  /** Random bytes made into an ID of the format (sign bit cleared, version and variant stamped). */
+  conform(bytes: Uint8Array): Uint8Array;
+  /** Characters that never occur in the format's text (beyond the separators). */
+  readonly badChars: readonly string[];
+  /** Bytes that may separate text records, and ones that may not. */
+  readonly separators: readonly number[];
+  readonly nonSeparators: readonly number[];
+}
+
+function digits(value: bigint, count: number, base: bigint, alphabet: string): string {
+  let text = "";
+  for (let i = 0; i < count; i++, value /= base) text = alphabet[Number(value % base)] + text;
+  return text;
+}
+
+function undigits(text: string, base: bigint, valueOf: (char: string) => number): bigint {
+  let value = 0n;
+  for (const char of text) value = value * base + BigInt(valueOf(char));
+  return value;
+}
+
+const CROCKFORD_ALIASES: Record<string, string> = { I: "1", L: "1", O: "0" };
+
+export const REF_FLAKE: RefFormat = {
+  name: "flake",
+  api: flake,
+  bytes: 8,
+  chars: 13,
+  pattern: /^[0-7IiLlOo][0-9A-TV-Za-tv-z]{12}$/,
+  encode: (bytes) => (bytes[0]! >= 0x80 ? null : digits(bytesToBigInt(bytes), 13, 32n, CROCKFORD)),
+  decode(text) {
+    if (!this.pattern.test(text)) return null;
+    const canonical = [...text.toUpperCase()].map((c) => CROCKFORD_ALIASES[c] ?? c).join("");
+    return bigIntToBytes(undigits(canonical, 32n, (c) => CROCKFORD.indexOf(c)), 8);
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!) >> 20n) + FLAKE_DEFAULT_EPOCH;
+  },
+  conform: (bytes) => Uint8Array.of(bytes[0]! & 0x7f, ...bytes.subarray(1, 8)),
+  badChars: ["U", "u", "!", "-", "_", " ", "\0", "é", "\u0130", "\u0141", "\u212a", "\ud800"],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x55, 0x7a],
+};
+
+export const REF_BASEUID: RefFormat = {
+  name: "baseuid",
+  api: baseuid,
+  bytes: 15,
+  chars: 20,
+  pattern: /^[-0-9A-Z_a-z]{20}$/,
+  encode: (bytes) => digits(bytesToBigInt(bytes), 20, 64n, BASE64_LEX),
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(undigits(text, 64n, (c) => BASE64_LEX.indexOf(c)), 15) : null;
+  },
+  time(text) {
+    return (Number(bytesToBigInt(this.decode(text)!, 0, 6)) * 32768) / 1e6;
+  },
+  conform: (bytes) => bytes.slice(0, 15),
+  badChars: ["+", "/", "=", "!", ".", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+  separators: [0x0a, 0x2c, 0x20, 0x2e, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x7a, 0x2d, 0x5f],
+};
+
+export const REF_UUIDV7: RefFormat = {
+  name: "uuidv7",
+  api: uuidv7,
+  bytes: 16,
+  chars: 36,
+  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
+  encode(bytes) {
+    const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    const text = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return this.pattern.test(text) ? text : null;
+  },
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(BigInt(`0x${text.replaceAll("-", "")}`), 16) : null;
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!, 0, 6));
+  },
+  conform(bytes) {
+    const out = bytes.slice(0, 16);
+    out[6] = 0x70 | (out[6]! & 0x0f);
+    out[8] = 0x80 | (out[8]! & 0x3f);
+    return out;
+  },
+  badChars: ["g", "G", "z", "!", "_", " ", "\0", "é", "\u0130", "\ud800"],
+  separators: [0x0a, 0x2c, 0x20, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x61, 0x67, 0x2d],
+};
+
+export const REF_FORMATS: readonly RefFormat[] = [REF_FLAKE, REF_BASEUID, REF_UUIDV7];

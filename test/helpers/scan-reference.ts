@@ -1,0 +1,86 @@
+/**
+ * For the scan tests: an independent oracle (a regular expression over the Latin-1 view of the bytes), seeded
+ * random "logs" mixing real IDs with every kind of decoy, and random chunk splits of a byte array.
+ */
+import { ALPHABET, refTime, seededUint32 } from "./reference.js";
+
+export interface ExpectedMatch {
+  id: string;
+  offset: number;
+  time: number;
+  line: number;
+}
+
+/**
+ * A match: 26 canonical characters in either case (no I/L/O/U), the first 0-7, with no ASCII letter or digit
+ * directly before or after.
+ */
+const TOKEN = /(?<![A-Za-z0-9])[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}(?![A-Za-z0-9])/g;
+
+/** What scanning `bytes` must find, with line numbers. */
+export function referenceScan(bytes: Uint8Array): ExpectedMatch[] {
+  const text = Buffer.from(bytes).toString("latin1");
+  const matches: ExpectedMatch[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    for (; counted < match.index; counted++) if (text.charCodeAt(counted) === 0x0a) line++;
+    const id = match[0].toUpperCase();
+    matches.push({ id, offset: match.index, time: refTime(id), line });
+  }
+  return matches;
+}
+
+/** Pieces a random log is built from; each returns text for a generator `next`. */
+type Piece = (next: () => number) => string;
+
+const pick = <T>(next: () => number, items: readonly T[]): T => items[next() % items.length]!;
+
+function randomId(next: () => number, first = ALPHABET[next() % 8]!): string {
+  let id = first;
+  for (let i = 1; i < 26; i++) id += ALPHABET[next() % 32];
+  return id;
+}
+
+const PIECES: readonly Piece[] = [
+  (next) => randomId(next),
+  (next) => randomId(next).toLowerCase(),
+  (next) => `"request_id":"${randomId(next)}"`,
+  (next) => `/orders/${randomId(next)}?page=2`,
+  (next) => `[${randomId(next)}]`,
+  // Decoys: 27 characters, an overflowing first character, a U or an alias inside, glued to a letter or digit.
+  (next) => randomId(next) + ALPHABET[next() % 32],
+  (next) => randomId(next, pick(next, [..."89ABCXYZ"])),
+  (next) => randomId(next).slice(0, 12) + pick(next, [..."UuIiLlOo"]) + randomId(next).slice(13),
+  (next) => pick(next, [..."xQ7_"]) + randomId(next),
+  (next) => randomId(next) + pick(next, [..."gZ0"]),
+  (next) => randomId(next).slice(0, 25),
+  // Filler: words, numbers, punctuation, line breaks, non-ASCII bytes.
+  (next) => pick(next, ["INFO", "level=warn", "GET", "HTTP/1.1", "200", "ms=12", "\u00e9t\u00e9", "\u00ff"]),
+  (next) => pick(next, [" ", " ", "\t", ",", ";", "\n", "\n", "\r\n", ": "]),
+];
+
+/** A seeded random log of about `length` bytes (Latin-1: every char one byte). */
+export function randomLog(length: number, seed: number): Uint8Array {
+  const next = seededUint32(seed);
+  let text = "";
+  while (text.length < length) text += pick(next, PIECES)(next) + pick(next, [" ", "\n", ""]);
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+/** `bytes` cut at random points into chunks of 1 to `maxChunk` bytes (views, in order). */
+export function randomChunks(bytes: Uint8Array, maxChunk: number, seed: number): Uint8Array[] {
+  const next = seededUint32(seed);
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const size = 1 + (next() % maxChunk);
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
+/** `bytes` as chunks of one byte each. */
+export function byteChunks(bytes: Uint8Array): Uint8Array[] {
+  return Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
+}

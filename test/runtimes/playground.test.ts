@@ -1,0 +1,94 @@
+// The playground (playground/), as a person uses it in Chromium: the sample IDs of every format decoded, pasted
+// text decoded as typed, a batch minted on each engine; then a screenshot, kept in test-results/ for a look.
+import { mkdir, writeFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serve, type Served } from "../../scripts/serve.js";
+import * as lib from "../../src/index.js";
+import { launchChromium } from "../helpers/browser.js";
+import { ROOT } from "../helpers/runtimes.js";
+
+const SCREENSHOT = `${ROOT}test-results/playground.png`;
+/** The formats the mint form offers, with a check of what it minted. */
+const FORMATS: [string, (id: string) => boolean][] = [
+  ["ULID", lib.isValid],
+  ["Ulid-Flake", lib.flake.isValid],
+  ["BaseUID", lib.baseuid.isValid],
+  ["UUID v7", lib.uuidv7.isValid],
+];
+
+let browser: Browser;
+let server: Served;
+let page: Page;
+const errors: string[] = [];
+
+/** The text of every cell of a table's body, row by row. */
+function rows(table: string): Promise<string[][]> {
+  return page.$$eval(`${table} tbody tr`, (trs) =>
+    trs.map((tr) => Array.from((tr as HTMLTableRowElement).cells, (td) => td.textContent ?? "")),
+  );
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await serve();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`${server.url}/playground/`);
+  await page.waitForSelector("#decoded tbody tr");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("playground", () => {
+  it("decodes the sample of every format, and names the fault of the invalid one", async () => {
+    expect(await page.textContent("#engine")).toBe("wasm (SIMD)");
+    const decoded = await rows("#decoded");
+    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "ULID"]);
+    expect(decoded[1]![2]).toBe("2016-07-30T22:36:16.385Z (1469918176385)");
+    expect(decoded[1]![3]).toContain("canonical: 01ARYZ6S410000000000000000");
+    expect(decoded[2]![2]).toContain("(1720159065483)");
+    expect(decoded[2]![3]).toContain("integer: 16873543940839584");
+    expect(decoded[3]![2]).toBe("2022-01-01T00:00:00.000Z (1640995200000)");
+    expect(decoded[4]![2]).toBe("2022-02-22T19:22:22.000Z (1645557742000)");
+    expect(decoded[5]![2]).toMatch(/^OVERFLOW at 0: /);
+  });
+
+  it("decodes what is typed in", async () => {
+    await page.fill("#ids", `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope`);
+    const decoded = await rows("#decoded");
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "?"]);
+    expect(decoded[1]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
+    expect(decoded[2]![2]).toMatch(/^INVALID_CHAR at 10: /);
+    expect(decoded[3]![2]).toMatch(/^no format has 4 characters/);
+  });
+
+  it.each(FORMATS)("mints a batch of %s on each engine, with timings", async (format, isValid) => {
+    await page.fill("#count", "50000");
+    await page.selectOption("#format", { label: format });
+    await page.click("#mint button");
+    await page.waitForSelector("#mint button:not([disabled])");
+    const timings = await rows("#timings");
+    expect(timings.map((row) => row[0])).toEqual(["wasm (SIMD)", "js"]);
+    for (const [, ...cells] of timings) {
+      expect(cells.slice(0, 3).every((cell) => /^\d+\.\d ms$/.test(cell))).toBe(true);
+      expect(cells.slice(3).map(isValid)).toEqual([true, true]);
+    }
+  });
+
+  it("renders: a full-page screenshot", async () => {
+    const png = await page.screenshot({ fullPage: true });
+    await mkdir(`${ROOT}test-results`, { recursive: true });
+    await writeFile(SCREENSHOT, png);
+    // PNG signature, then IHDR: width and height as big-endian 32-bit integers at bytes 16 and 20.
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(1280);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(600);
+    // A blank page of this size compresses to a few kB; tables of monospace text take far more.
+    expect(png.length).toBeGreaterThan(40_000);
+    expect(errors).toEqual([]);
+  });
+});
