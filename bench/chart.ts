@@ -1,13 +1,17 @@
 /**
  * `npm run bench:chart`: bench/results/latest.json as a horizontal bar chart, bench/results/latest.svg. One bar per
  * contender, grouped by operation, on a log scale (the rates span five decades); the machine, Node version and date
- * in the header. Plain SVG written here, no dependency.
+ * in the header. Plain SVG written here, no dependency. By default the ULID groups (ids "single.*" and "bulk.*");
+ * `npm run bench:chart -- formats.uuidv7` charts the groups whose id contains that, into latest-formats.uuidv7.svg.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { type Results, type Row, rate } from "./lib/report.js";
 
 const RESULTS = new URL("./results/", import.meta.url);
 const results = JSON.parse(readFileSync(new URL("latest.json", RESULTS), "utf8")) as Results;
+const filter = process.argv[2];
+const groups = results.groups.filter((g) => (filter ? g.id.includes(filter) : /^(single|bulk)\./.test(g.id)));
+const output = filter ? `latest-${filter}.svg` : "latest.svg";
 
 const WIDTH = 960;
 const LABEL_END = 330; // labels are right-aligned here
@@ -50,7 +54,7 @@ function bar(row: Row, y: number): string {
 
 const body: string[] = [];
 let y = TOP;
-for (const group of results.groups) {
+for (const group of groups) {
   body.push(`<text x="8" y="${y + 17}" font-weight="bold">${escape(group.title)}</text>`);
   y += GROUP_HEAD;
   for (const row of group.rows) {
@@ -64,7 +68,8 @@ const axis: string[] = [];
 for (let decade = MIN_DECADE; decade <= MAX_DECADE; decade++) {
   const at = x(10 ** decade).toFixed(1);
   axis.push(`<line x1="${at}" y1="${TOP - 8}" x2="${at}" y2="${height - 12}" stroke="#e5e7eb"/>`);
-  axis.push(`<text x="${at}" y="${TOP - 12}" text-anchor="middle" fill="#6b7280">${rate(10 ** decade)}</text>`);
+  const label = decade < 6 ? `${10 ** (decade - 3)}k` : decade < 9 ? `${10 ** (decade - 6)}M` : `${10 ** (decade - 9)}G`;
+  axis.push(`<text x="${at}" y="${TOP - 12}" text-anchor="middle" fill="#6b7280">${label}</text>`);
 }
 
 const m = results.machine;
@@ -87,5 +92,5 @@ ${axis.join("\n")}
 ${body.join("\n")}
 </svg>
 `;
-writeFileSync(new URL("latest.svg", RESULTS), svg);
-console.log(`wrote bench/results/latest.svg (${results.groups.length} groups)`);
+writeFileSync(new URL(output, RESULTS), svg);
+console.log(`wrote bench/results/${output} (${groups.length} groups)`);

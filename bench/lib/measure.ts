@@ -36,11 +36,12 @@ export interface Group {
  * tinybench settings per round. The machine is shared and noisy, so a measurement is several short rounds, each
  * running every contender in turn (in a rotated order), and a contender's rate is its median over the rounds: a
  * burst of load from elsewhere then hits one round of every contender rather than all of one. Single-ID runs take a
- * fraction of a millisecond, so many samples per round; a bulk run up to a second, so one or two.
+ * fraction of a millisecond, so many samples per round; a bulk run up to a few seconds, so one per round (with no
+ * warmup of its own: `verifyGroup` has just run each contender once).
  */
 const SETTINGS = {
   single: { rounds: 5, time: 100, warmupTime: 50, iterations: 8, warmupIterations: 8 },
-  bulk: { rounds: 3, time: 0, warmupTime: 0, iterations: 2, warmupIterations: 1 },
+  bulk: { rounds: 3, time: 0, warmupTime: 0, iterations: 1, warmupIterations: 0 },
 } as const;
 
 /**
@@ -49,7 +50,7 @@ const SETTINGS = {
  * made a bulk run look 4x slower; CPU time charges each contender only for what it ran. On a quiet machine the
  * two agree for this single-threaded work.
  */
-function cpuNow(): number {
+export function cpuNow(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
@@ -99,7 +100,7 @@ export async function measureRounds(
     const bench = new Bench({
       time,
       iterations,
-      warmup: round === 0,
+      warmup: round === 0 && warmupIterations > 0,
       warmupTime,
       warmupIterations,
       throws: true,

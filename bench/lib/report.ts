@@ -92,22 +92,33 @@ export function lines(group: GroupResult): string[] {
   return out;
 }
 
-/** The README's table: operation, contender, IDs/s, ours against the best peer, wasm/js. */
+/**
+ * The README's table: a row per operation (and per variant, where there is an into-buffer one) with our three
+ * engines side by side, the best peer, auto over that peer, and wasm over js. References are left to the JSON.
+ */
 export function markdown(results: Results): string {
   const m = results.machine;
   const head = [
-    `Node ${m.node}, ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, ${results.date.slice(0, 10)}.`,
-    `Single-ID rows: IDs/s over ${results.singleIds} different IDs; bulk rows: ${results.bulkIds.toLocaleString("en-US")} IDs per call.`,
-    `"vs best peer": ours over the fastest ULID library in the row's group (references excluded).`,
+    `Node ${m.node}, ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, ${results.date.slice(0, 10)}. IDs per second;`,
+    `single-ID rows over ${results.singleIds} different IDs, bulk rows ${results.bulkIds.toLocaleString("en-US")} IDs per call.`,
     "",
-    "| operation | contender | IDs/s | vs best peer | wasm/js |",
-    "| --- | --- | ---: | ---: | ---: |",
+    "| operation | auto | js | wasm | best peer | auto vs best peer | wasm/js |",
+    "| --- | ---: | ---: | ---: | --- | ---: | ---: |",
   ];
-  const body = results.groups.flatMap((group) =>
-    group.rows.map(
-      (row, i) =>
-        `| ${i === 0 ? group.title : ""} | ${row.label} | ${rate(row.idsPerSecond)} | ${ratio(row.vsBestPeer)} | ${i === 0 ? ratio(group.wasmOverJs) : ""} |`,
-    ),
-  );
+  const body = results.groups.flatMap((group) => {
+    const best = group.rows.find((row) => row.label === group.bestPeer);
+    return [undefined, "into buffer"]
+      .map((variant) => group.rows.filter((row) => row.role === "ours" && row.variant === variant))
+      .filter((rows) => rows.length > 0)
+      .map((rows) => {
+        const of = (engine: string) => rows.find((row) => row.engine === engine);
+        const [auto, js, wasm] = [of("auto"), of("js"), of("wasm")];
+        const cells = [auto, js, wasm].map((row) => (row ? rate(row.idsPerSecond) : ""));
+        const into = rows[0]!.variant ? " (into buffer)" : "";
+        const peer = best ? `${best.label}: ${rate(best.idsPerSecond)}` : "";
+        const versus = wasm && js ? ratio(wasm.idsPerSecond / js.idsPerSecond) : "";
+        return `| ${group.title}${into} | ${cells.join(" | ")} | ${peer} | ${ratio(auto?.vsBestPeer)} | ${versus} |`;
+      });
+  });
   return [...head, ...body, ""].join("\n");
 }

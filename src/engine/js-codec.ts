@@ -65,48 +65,6 @@ export function readId(id: string, dst?: Uint8Array, offset = 0): number {
 }
 
 /**
- * The ASCII codes of two chars for each 10-bit value: the first in the high byte. Encoding 26 chars takes 13 lookups
- * here rather than 26 in ENCODE_TABLE (bench/single.ts, encode: about 1.07x faster).
- */
-const PAIRS = Uint16Array.from({ length: 1024 }, (_, pair) => (ENCODE_TABLE[pair >> 5] << 8) | ENCODE_TABLE[pair & 31]);
-
-/**
- * A ULID as text from its time, as its two 25-bit halves (chars 0-4 and 5-9), and the 10 random bytes at
- * `random[at]`: each char computed straight into an argument of `String.fromCharCode`, which builds a flat string in
- * one step.
- *
- * Tuned (bench/single.ts, ulid()/monotonic/encode): about 1.3x faster than `encodeChars` into a scratch array read
- * back as the arguments, and about 2x faster than `.apply` on an array, TextDecoder, or concatenating alphabet
- * characters. The halves are int32s: the same shifts on a double time convert it at every use (measured 1.4x
- * slower). The time chars are worked out afresh each call, in registers: a per-millisecond cache of them in a typed
- * array measured slower whenever the time changes, and no faster when it does not. (A cached time prefix string
- * concatenated with the random chars would be a V8 cons string, 26 >= 13 chars, flattened again by its readers.)
- */
-function ulidChars(high: number, low: number, random: Uint8Array, at: number): string {
-  const P = PAIRS;
-  const t0 = P[high >> 15], t1 = P[(high >> 5) & 1023], t2 = P[((high & 31) << 5) | (low >> 20)];
-  const t3 = P[(low >> 10) & 1023], t4 = P[low & 1023];
-  // Random bytes 0-4 and 5-9 are 40 bits each: 4 pairs of chars each, 10 bits a pair.
-  const r0 = random[at], r1 = random[at + 1], r2 = random[at + 2], r3 = random[at + 3], r4 = random[at + 4];
-  const r5 = random[at + 5], r6 = random[at + 6], r7 = random[at + 7], r8 = random[at + 8], r9 = random[at + 9];
-  const u0 = P[(r0 << 2) | (r1 >> 6)], u1 = P[((r1 & 63) << 4) | (r2 >> 4)];
-  const u2 = P[((r2 & 15) << 6) | (r3 >> 2)], u3 = P[((r3 & 3) << 8) | r4];
-  const v0 = P[(r5 << 2) | (r6 >> 6)], v1 = P[((r6 & 63) << 4) | (r7 >> 4)];
-  const v2 = P[((r7 & 15) << 6) | (r8 >> 2)], v3 = P[((r8 & 3) << 8) | r9];
-  return String.fromCharCode(
-    t0 >> 8, t0 & 255, t1 >> 8, t1 & 255, t2 >> 8, t2 & 255, t3 >> 8, t3 & 255, t4 >> 8, t4 & 255,
-    u0 >> 8, u0 & 255, u1 >> 8, u1 & 255, u2 >> 8, u2 & 255, u3 >> 8, u3 & 255,
-    v0 >> 8, v0 & 255, v1 >> 8, v1 & 255, v2 >> 8, v2 & 255, v3 >> 8, v3 & 255,
-  );
-}
-
-/** A ULID as text from a valid Unix ms time and the 10 random bytes at `random[at]`. */
-export function ulidString(time: number, random: Uint8Array, at: number): string {
-  const high = (time / TWO_POW_25) | 0; // below 2^23: `| 0` truncates exactly
-  return ulidChars(high, (time - high * TWO_POW_25) | 0, random, at);
-}
-
-/**
  * The 26 bytes at `bytes[at]` as a string, one char per byte (a byte above 0x7F stays one char, so positions hold).
  * `String.fromCharCode` with 26 arguments makes a flat string of its own: about 2.5x faster than a TextDecoder call
  * for 26 bytes, and unlike a slice of a longer decoded string it pins nothing (see `encodeStrings` in wasm.ts).
@@ -120,13 +78,41 @@ export function stringAt(bytes: Uint8Array, at: number): string {
   );
 }
 
-/** The 16 bytes at `src[from]` as a 26-character string. */
+/**
+ * The ASCII codes of two chars for each 10-bit value: the first in the high byte. Encoding 26 chars takes 13 lookups
+ * here rather than 26 in ENCODE_TABLE (bench/single.ts, encode: about 1.07x faster).
+ */
+const PAIRS = Uint16Array.from({ length: 1024 }, (_, pair) => (ENCODE_TABLE[pair >> 5] << 8) | ENCODE_TABLE[pair & 31]);
+
+/**
+ * The 16 bytes at `src[from]` as a 26-character string: 13 pairs of chars, 10 bits each (byte 0 is exactly chars
+ * 0-1; then every 5 bytes are 4 pairs), each char computed straight into an argument of `String.fromCharCode`, which
+ * builds a flat string in one step.
+ *
+ * Tuned (bench/single.ts, encode/ulid()/monotonic): about 1.3x faster than `encodeChars` into a scratch array read
+ * back as the arguments, 2x faster than `.apply` on an array and 2.5-4x faster than TextDecoder; concatenating two
+ * halves makes a V8 cons string (26 >= 13 chars), flattened again by whoever reads it. The pair indexes are cut
+ * from the bytes directly: going through the time as a number measured 1.4x slower with shifts on a double, and
+ * still ~5% slower with int32 halves. A per-millisecond cache of the time chars measured slower whenever the time
+ * changes and no faster when it does not. `String.fromCharCode` itself is about half of the time.
+ */
 export function encodeString(src: Uint8Array, from: number): string {
-  // Time bits 47-25 are bytes 0-1 and the top 7 bits of byte 2; bits 24-0 the rest.
-  const b2 = src[from + 2];
-  const high = (src[from] << 15) | (src[from + 1] << 7) | (b2 >> 1);
-  const low = ((b2 & 1) << 24) | (src[from + 3] << 16) | (src[from + 4] << 8) | src[from + 5];
-  return ulidChars(high, low, src, from + 6);
+  const P = PAIRS;
+  const b0 = src[from], b1 = src[from + 1], b2 = src[from + 2], b3 = src[from + 3], b4 = src[from + 4];
+  const b5 = src[from + 5], b6 = src[from + 6], b7 = src[from + 7], b8 = src[from + 8], b9 = src[from + 9];
+  const b10 = src[from + 10], b11 = src[from + 11], b12 = src[from + 12], b13 = src[from + 13];
+  const b14 = src[from + 14], b15 = src[from + 15];
+  const t0 = P[b0], t1 = P[(b1 << 2) | (b2 >> 6)], t2 = P[((b2 & 63) << 4) | (b3 >> 4)];
+  const t3 = P[((b3 & 15) << 6) | (b4 >> 2)], t4 = P[((b4 & 3) << 8) | b5];
+  const u0 = P[(b6 << 2) | (b7 >> 6)], u1 = P[((b7 & 63) << 4) | (b8 >> 4)];
+  const u2 = P[((b8 & 15) << 6) | (b9 >> 2)], u3 = P[((b9 & 3) << 8) | b10];
+  const v0 = P[(b11 << 2) | (b12 >> 6)], v1 = P[((b12 & 63) << 4) | (b13 >> 4)];
+  const v2 = P[((b13 & 15) << 6) | (b14 >> 2)], v3 = P[((b14 & 3) << 8) | b15];
+  return String.fromCharCode(
+    t0 >> 8, t0 & 255, t1 >> 8, t1 & 255, t2 >> 8, t2 & 255, t3 >> 8, t3 & 255, t4 >> 8, t4 & 255,
+    u0 >> 8, u0 & 255, u1 >> 8, u1 & 255, u2 >> 8, u2 & 255, u3 >> 8, u3 & 255,
+    v0 >> 8, v0 & 255, v1 >> 8, v1 & 255, v2 >> 8, v2 & 255, v3 >> 8, v3 & 255,
+  );
 }
 
 /** The 16 bytes at `src[from]` as 26 ASCII codes at `dst[at]`. */

@@ -4,7 +4,7 @@
  * so one codec (`js-codec.ts`) serves strings and text alike.
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
-import { encodeChars, encodeString, incrementRandom, readId, stringAt, ulidString, writeTime } from "./js-codec.js";
+import { encodeChars, encodeString, incrementRandom, readId, stringAt, writeTime } from "./js-codec.js";
 import { scanWindow } from "./js-scan.js";
 import {
   GENERATE_CHUNK,
@@ -20,6 +20,9 @@ import {
 const randomScratch = new Uint8Array(RANDOM_BYTES * GENERATE_CHUNK);
 /** The randomness of one ID, made once: single IDs are minted far more often than batches. */
 const randomOfOne = randomScratch.subarray(0, RANDOM_BYTES);
+/** The ID `mintOne` makes, and its random part (bytes 6-15), which `fill` writes straight into. */
+const oneId = new Uint8Array(ULID_BYTES);
+const oneIdRandom = oneId.subarray(ULID_BYTES - RANDOM_BYTES);
 
 function decodeOne(id: string, dst: Uint8Array, offset: number): boolean {
   return id.length === ULID_CHARS && readId(id, dst, offset) >= 0;
@@ -34,13 +37,16 @@ function isValidOne(id: string): boolean {
 }
 
 function mintOne(time: number, fill: FillRandom): string {
-  fill(randomOfOne);
-  return ulidString(time, randomOfOne, 0);
+  fill(oneIdRandom);
+  writeTime(time, oneId, 0);
+  return encodeString(oneId, 0);
 }
 
 /**
  * Unix ms of element `index` of a batch, or -1 when it is not a valid ULID (in text, also when its separator is a
- * letter or digit); a valid one's 16 bytes go to `dst[offset]` when `dst` is given.
+ * letter or digit); a valid one's 16 bytes go to `dst[offset]` when `dst` is given. The batch calls below are plain
+ * loops over it: with latin1 TextDecoder windows read through a callback per element, decodeMany of text took about
+ * 1.7x as long (bench/bulk.ts, js engine).
  */
 function readElement(batch: IdBatch, index: number, dst?: Uint8Array, offset?: number): number {
   if (batch.kind === "strings") {
@@ -51,7 +57,7 @@ function readElement(batch: IdBatch, index: number, dst?: Uint8Array, offset?: n
   const at = index * TEXT_RECORD;
   if (at + ULID_CHARS < text.length && isAsciiAlphanumeric(text[at + ULID_CHARS])) return -1;
   // A flat string per record, so `readId` reads it at constant positions: measured as fast as cutting a latin1
-  // TextDecoder window with `substring`, with no decoder and no window to manage (bench/bulk.ts, js decodeMany).
+  // TextDecoder window with `substring`, with no decoder and no window to manage.
   return readId(stringAt(text, at), dst, offset);
 }
 
@@ -99,6 +105,7 @@ function stampMany(count: number, time: number, fill: FillRandom, dst: Uint8Arra
 function incrementMany(seed: Uint8Array, count: number, dst: Uint8Array, dstOffset: number): number {
   for (let written = 0; written < count; written++) {
     if (!incrementRandom(seed, 0)) return written;
+    // In place (a monotonic generator's single step, dst === seed) there is nothing to copy.
     if (dst !== seed) copyId(seed, dst, dstOffset + written * ULID_BYTES);
   }
   return count;
@@ -106,7 +113,7 @@ function incrementMany(seed: Uint8Array, count: number, dst: Uint8Array, dstOffs
 
 /**
  * Copies a 16-byte ID to `dst[at]`. Unrolled: a loop measured about 2x slower and `set` about 1.9x, and this runs
- * once per monotonic ID (bench/single.ts, monotonic).
+ * once per ID of a monotonic batch (bench/bulk.ts, generateMany on the js engine).
  */
 function copyId(id: Uint8Array, dst: Uint8Array, at: number): void {
   dst[at] = id[0]; dst[at + 1] = id[1]; dst[at + 2] = id[2]; dst[at + 3] = id[3];
