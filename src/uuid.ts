@@ -7,6 +7,13 @@ const HYPHENS = [8, 13, 18, 23];
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
+/** Bytes as lower-case hex, two digits each. */
+export function hex(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += HEX[byte];
+  return text;
+}
+
 /** The 16 bytes at `bytes[at]` as UUID text. */
 export function formatUuid(bytes: Uint8Array, at: number): string {
   let text = "";

@@ -12,6 +12,7 @@ import type { UlidError } from "../errors.js";
 import { generateMany } from "../generate-many.js";
 import { LineDecoder } from "../line-decoder.js";
 import { decode, parse } from "../ulid.js";
+import { hex } from "../uuid.js";
 import { isoTime } from "./iso.js";
 import { MonotonicChunks } from "./monotonic-chunks.js";
 
@@ -39,14 +40,6 @@ export interface IdFormat {
   check(id: string): void;
   /** Decodes newline-delimited text IDs to binary ones (see `LineDecoder`). */
   lineDecoder(onInvalid: ((error: UlidError) => void) | undefined): ChunkProcessor<Uint8Array>;
-}
-
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-
-function hex(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += HEX[byte];
-  return text;
 }
 
 export const ulidFormat: IdFormat = {

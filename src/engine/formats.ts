@@ -6,6 +6,7 @@
  * Every time an engine reads or writes is the format's raw time field, an integer: Ulid-Flake ms since its epoch,
  * BaseUID ticks of 2^15 ns, UUID v7 Unix ms.
  */
+import { isAsciiAlphanumeric } from "../crockford.js";
 import type { FillRandom, IdBatch } from "./types.js";
 
 export type FormatName = "flake" | "baseuid" | "uuidv7";
@@ -24,11 +25,6 @@ export interface FormatSpec {
   advanceRandom(param: number): number;
   /** Whether `byte` may separate text records: it is no ASCII letter or digit, and never part of an ID's text. */
   isSeparator(byte: number): boolean;
-}
-
-/** True for ASCII letters and digits, which no format allows as a separator (the ID would run on). */
-function isAlphanumeric(byte: number): boolean {
-  return (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a);
 }
 
 const HYPHEN = 0x2d;
@@ -57,7 +53,7 @@ export const FLAKE: FormatSpec = {
   // A new millisecond fills the random field: 20 bits from 3 bytes, or 15 bits (scalable) from 2.
   stampRandom: (param) => (flakeScalable(param) ? 2 : 3),
   advanceRandom: (param) => param >> 6,
-  isSeparator: (byte) => !isAlphanumeric(byte),
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte),
 };
 
 /** BaseUID: 15 bytes, 20 chars of the lexicographic Base64 alphabet (which holds `-` and `_`). */
@@ -69,7 +65,7 @@ export const BASEUID: FormatSpec = {
   stampRandom: () => 9,
   // Within a tick the 72-bit random part counts up by one: nothing to draw.
   advanceRandom: () => 0,
-  isSeparator: (byte) => !isAlphanumeric(byte) && byte !== HYPHEN && byte !== UNDERSCORE,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN && byte !== UNDERSCORE,
 };
 
 /** UUID v7: 16 bytes, 36 chars (8-4-4-4-12 hex). */
@@ -82,7 +78,7 @@ export const UUIDV7: FormatSpec = {
   stampRandom: () => 10,
   // Each successor keeps the counter (42 bits) + 1 and draws its last 32 bits afresh.
   advanceRandom: () => 4,
-  isSeparator: (byte) => !isAlphanumeric(byte) && byte !== HYPHEN,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN,
 };
 
 export const FORMAT_SPECS: Readonly<Record<FormatName, FormatSpec>> = { flake: FLAKE, baseuid: BASEUID, uuidv7: UUIDV7 };
