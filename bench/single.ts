@@ -3,21 +3,21 @@
  * Every contender runs in a loop of the same shape (compiled for it alone), paying the same indirect call per ID.
  */
 import { decode, decodeInto, decodeTime, encode, isValid, monotonicFactory, ulid } from "../src/index.js";
-import { loop, ours, peer, reference } from "./lib/contenders.js";
+import { type Step, loop, ours, peer, reference } from "./lib/contenders.js";
 import { SINGLE_COUNT, single } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
 import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
 
-/** A timed run: `one(i)` for every input, the results kept in an array of its own (which also stops dead-code elimination). */
-function each(one: (i: number) => unknown): () => unknown[] {
+/** A timed run: the `step` for every input, the results kept in an array of its own (which also stops dead-code elimination). */
+function each(one: (...args: never[]) => unknown, step: Step = "store"): () => unknown[] {
   const outputs = new Array<unknown>(SINGLE_COUNT);
-  return loop(one, SINGLE_COUNT, () => outputs);
+  return loop(one, SINGLE_COUNT, () => outputs, step);
 }
 
 /** A timed run of a generator: one call per ID, no arguments. */
 function calls(next: () => unknown): () => unknown[] {
-  return each(() => next());
+  return each(next, "generate");
 }
 
 function group(
