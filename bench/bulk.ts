@@ -38,7 +38,7 @@ function flags(one: (i: number) => boolean): () => Uint8Array {
 
 /** A peer's loop: `write(out, i)` writes ID i's 16 bytes into one shared buffer. */
 function into(out: Uint8Array, write: (out: Uint8Array, i: number) => void): () => Uint8Array {
-  return loop(write, N, () => out, "write");
+  return loop(write, N, () => out, { step: "write" });
 }
 
 function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {

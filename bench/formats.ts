@@ -4,7 +4,7 @@
  * seeded, so runs compare; every contender's output is checked against ours before anything is timed.
  */
 import { baseuid, flake, uuidv7 } from "../src/index.js";
-import { ours, peer } from "./lib/contenders.js";
+import { type Shape, loop, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { PEER, uuid } from "./lib/peers.js";
@@ -96,13 +96,10 @@ function group(
   return { id, title, scope, ids: scope === "single" ? SINGLE_COUNT : BULK_COUNT, contenders, verify: verify as Group["verify"] };
 }
 
-/** A loop of `count` calls of `one(i)`, its results kept in an array (which also stops dead-code elimination). */
-function each<T>(count: number, one: (i: number) => T): () => T[] {
+/** A timed loop of `count` steps (by default `one(i)`), its results kept in an array (which also stops dead-code elimination). */
+function each<T>(count: number, one: (...args: never[]) => T, shape?: Shape): () => T[] {
   const outputs = new Array<T>(count);
-  return () => {
-    for (let i = 0; i < count; i++) outputs[i] = one(i);
-    return outputs;
-  };
+  return loop(one, count, () => outputs, shape);
 }
 
 /** Valid, fresh (made within the last minute) IDs of the format. */
@@ -134,15 +131,15 @@ function formatGroups(format: Format, peers: Peers): Group[] {
   const others = (operation: string) => peers(operation, one, many);
   return [
     group(`${key}.generate`, `${name} generate(): a new ID as text`, "single", (o: string[]) => fresh(api, o), [
-      ...ours(() => each(SINGLE_COUNT, () => api.generate())),
+      ...ours(() => each(SINGLE_COUNT, api.generate, { step: "generate" })),
       ...others("generate"),
     ]),
     group(`${key}.decode`, `${name} decode: text to bytes`, "single", (o: Uint8Array[]) => sameBytes(Buffer.concat(o), one.bytes), [
-      ...ours(() => each(SINGLE_COUNT, (i) => api.decode(one.texts[i]!))),
+      ...ours(() => each(SINGLE_COUNT, api.decode, { step: "apply", input: one.texts })),
       ...others("decode"),
     ]),
     group(`${key}.isValid`, `${name} isValid`, "single", (o: boolean[]) => expectAll(o, true, SINGLE_COUNT), [
-      ...ours(() => each(SINGLE_COUNT, (i) => api.isValid(one.texts[i]!))),
+      ...ours(() => each(SINGLE_COUNT, api.isValid, { step: "apply", input: one.texts })),
       ...others("isValid"),
     ]),
     group(`${key}.generateMany`, `${name} generateMany: 1M IDs as binary`, "bulk", (o: Uint8Array) => fresh(api, api.encodeMany(o)), [

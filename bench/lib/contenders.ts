@@ -30,28 +30,43 @@ export function reference(label: string, run: () => unknown, variant?: Contender
 /** Numbers the loops, so that each one's source text is unique (see `loop`). */
 let loopsMade = 0;
 
-/** The statement a timed loop runs for ID i, with `out` the output: store a result, or write into `out`. */
+/** The statement a timed loop runs for ID i, `out` being its output. */
 const STEPS = {
+  /** A closure over the inputs (a peer's call, written out in the group). */
   store: "out[i] = one(i);",
-  /** A generator: one call per ID, no arguments. */
+  /** A function of input i. */
+  apply: "out[i] = one(input[i]);",
+  /** Writes input i's 16 bytes at `target[16 * i]`, as `decodeInto` does. */
+  applyInto: "out[i] = one(input[i], target, 16 * i);",
+  /** A generator: no arguments. */
   generate: "out[i] = one();",
+  /** Writes ID i into the output itself. */
   write: "one(out, i);",
 } as const;
 
-export type Step = keyof typeof STEPS;
+export interface Shape {
+  step?: keyof typeof STEPS;
+  /** What `apply` and `applyInto` read. */
+  input?: readonly unknown[];
+  target?: Uint8Array;
+}
 
 /**
- * A timed loop over `count` IDs, compiled afresh for each contender: the `step` for every i with `out` being
- * `output()`'s result, which it returns. `one` is called straight from the loop: a closure around it, written once
- * here, would be one function literal for every contender, and closures of one literal share V8's type feedback.
- * A loop shared that way turned megamorphic once contenders with other output types had run; it then cost some 50 ns
- * more per call, and how much depended on what ran before (our isValid measured 15M/s alone and 7M/s after the other
- * groups). `new Function` gives each contender code of its own, but only with a source text of its own: V8 caches
- * compiled sources, so identical texts share one function and its feedback again. With the number in the text, our
- * 65 ns encode measured 6-7 ns faster after other contenders had run.
+ * A timed loop over `count` IDs, compiled afresh for each contender: the `shape`'s step for every i, `out` being
+ * `output()`'s result, which it returns. V8 keeps type feedback per function literal, shared by all closures of it,
+ * and optimizes for what that feedback has seen. Shared by every contender, a loop turned megamorphic once contenders
+ * with other output types had run; a call then cost some 50 ns more, depending on what ran before (our isValid
+ * measured 15M/s alone and 7M/s after the other groups). So:
+ * - `new Function` gives each contender a loop of its own, with a number in its source text: V8 caches compiled
+ *   sources, so identical texts share one function and its feedback again (with the number, our 65 ns encode
+ *   measured 6-7 ns faster after other contenders had run);
+ * - the loop calls the contender's function itself where it can (`apply`, `generate`, `write`): a closure written
+ *   once would again be one literal for all. `ours` makes a row per engine from the same code, and through one
+ *   closure literal our decodeTime measured 7.5M/s on `js` beside 16.5M/s on `auto`, which runs the same code.
  */
-export function loop<T>(one: (...args: never[]) => unknown, count: number, output: () => T, step: Step = "store"): () => T {
+export function loop<T>(one: (...args: never[]) => unknown, count: number, output: () => T, shape: Shape = {}): () => T {
+  const { step = "store", input, target } = shape;
   const source = `// timed loop ${++loopsMade}
 return () => { const out = output(); for (let i = 0; i < count; i++) ${STEPS[step]} return out; };`;
-  return new Function("one", "count", "output", source)(one, count, output) as () => T;
+  return new Function("one", "count", "output", "input", "target", source)(one, count, output, input, target) as () => T;
 }
