@@ -38,10 +38,11 @@ export function createTextLoader(text: Uint8Array, chars: number): TextLoader {
         text.set(records);
         return records.length;
       }
-      const parts = Array.from({ length: n }, (_, i) => {
+      const parts = new Array<string>(n);
+      for (let i = 0; i < n; i++) {
         const id: unknown = batch.ids[start + i]; // by index: a hole in a sparse array is an element too
-        return typeof id === "string" && id.length === chars ? id : invalid;
-      });
+        parts[i] = typeof id === "string" && id.length === chars ? id : invalid;
+      }
       // "\n" separates records in every format. Only all-ASCII text encodes one byte a char: otherwise a char took
       // more bytes and shifted the records (or did not fit at the end), and the text is written char by char.
       const joined = parts.join("\n");

@@ -2,6 +2,7 @@ import { type LoadedWasm, loadWasm } from "../wasm/load.js";
 import { stringAt } from "./js-codec.js";
 import { createWasmFormats } from "./wasm-formats.js";
 import { createWasmScan } from "./wasm-scan.js";
+import { createTextLoader } from "./wasm-text.js";
 import {
   type Engine,
   type FillRandom,
@@ -11,11 +12,6 @@ import {
   ULID_BYTES,
   ULID_CHARS,
 } from "./types.js";
-
-/** Separator between the strings of a batch joined into the text region: any byte but a letter or digit works. */
-const JOIN = "\n";
-/** Stands in, in a string batch, for an element that is not a 26-character string: NUL is no Crockford char. */
-const INVALID_RECORD = "\0".repeat(ULID_CHARS);
 
 /**
  * The engine over the WebAssembly kernels (assembly/): `wasm` is the loaded module (by default the shared, lazily
@@ -41,43 +37,7 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   // Record 0 of the binary and random regions, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, ULID_BYTES);
   const oneRandom = random.subarray(0, RANDOM_BYTES);
-  const encoder = new TextEncoder();
-
-  /** Writes the char codes of `s` from text[at], a code above 0x7F as 0xFF (invalid, at the same position). */
-  function writeCodes(s: string, at: number): void {
-    for (let i = 0; i < s.length; i++) {
-      const code = s.charCodeAt(i);
-      text[at + i] = code > 0x7f ? 0xff : code;
-    }
-  }
-
-  /** Puts one ID in text record 0; false when it cannot be a ULID (wrong length). */
-  function loadId(id: string): boolean {
-    if (id.length !== ULID_CHARS) return false;
-    writeCodes(id, 0);
-    return true;
-  }
-
-  /** Puts elements [start, start + n) of `batch` in the text region as records; returns the bytes written. */
-  function loadRecords(batch: IdBatch, start: number, n: number): number {
-    if (batch.kind === "text") {
-      const records = batch.text.subarray(TEXT_RECORD * start, TEXT_RECORD * (start + n));
-      text.set(records);
-      return records.length;
-    }
-    const parts = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
-      const id: unknown = batch.ids[start + i];
-      parts[i] = typeof id === "string" && id.length === ULID_CHARS ? id : INVALID_RECORD;
-    }
-    const joined = parts.join(JOIN);
-    // All ASCII: every char read, one byte each. Otherwise some char took more bytes and shifted the records, or
-    // (the region being only one byte longer than a full chunk) did not fit at the end, leaving a stale byte with
-    // `read === written`: redo it char by char, which keeps every char at its position.
-    const { read, written } = encoder.encodeInto(joined, text);
-    if (read !== joined.length || written !== read) writeCodes(joined, 0);
-    return joined.length;
-  }
+  const loader = createTextLoader(text, ULID_CHARS);
 
   /**
    * Runs a text-record kernel over the first `count` elements, chunk by chunk; `copyOut(start, n)` takes the
@@ -91,7 +51,7 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   ): number {
     for (let start = 0; start < count; start += chunk) {
       const n = Math.min(chunk, count - start);
-      const bad = kernel(n, loadRecords(batch, start, n));
+      const bad = kernel(n, loader.loadRecords(batch, start, n));
       copyOut(start, bad < 0 ? n : bad);
       if (bad >= 0) return start + bad;
     }
@@ -115,17 +75,17 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
     },
 
     decodeOne(id: string, dst: Uint8Array, offset: number): boolean {
-      if (!loadId(id) || x.decode(1, ULID_CHARS) >= 0) return false;
+      if (!loader.loadOne(id) || x.decode(1, ULID_CHARS) >= 0) return false;
       dst.set(oneBinary, offset);
       return true;
     },
 
     decodeTimeOne(id: string): number {
-      return loadId(id) && x.decodeTime(1, ULID_CHARS) < 0 ? times[0]! : -1;
+      return loader.loadOne(id) && x.decodeTime(1, ULID_CHARS) < 0 ? times[0]! : -1;
     },
 
     isValidOne(id: string): boolean {
-      return loadId(id) && x.decode(1, ULID_CHARS) < 0;
+      return loader.loadOne(id) && x.decode(1, ULID_CHARS) < 0;
     },
 
     mintOne(time: number, fill: FillRandom): string {
