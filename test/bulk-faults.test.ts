@@ -118,6 +118,22 @@ forEachEngine(() => {
       }
     });
 
+    it("explain a text record's fault: what ends the ID or runs it on, and where", () => {
+      const short = textWith({ 2: withCharAt(IDS[2]!, 14, "-") });
+      expect(() => decodeMany(short)).toThrow(
+        `element 2 (character position 14): the ULID ends after 14 characters (byte 0x2d at position 14 separates IDs in text): "${withCharAt(IDS[2]!, 14, "-")}"`,
+      );
+      const long = TEXT.slice();
+      long[27 * 3 + 26] = "X".charCodeAt(0);
+      expect(() => decodeMany(long)).toThrow(
+        `element 3 (character position 26): the ULID is longer than 26 characters (byte 0x58 cannot separate IDs): "${IDS[3]}X"...`,
+      );
+      const invalid = textWith({ 1: withCharAt(IDS[1]!, 25, "U") });
+      expect(() => decodeTimeMany(invalid)).toThrow(
+        `element 1 (character position 25): invalid character "U" (U+0055) at position 25 in "${withCharAt(IDS[1]!, 25, "U")}"`,
+      );
+    });
+
     it("report a first char above 7 with OVERFLOW at the record index", () => {
       for (const at of POSITIONS) {
         const text = textWith({ [at]: withCharAt(IDS[at]!, 0, "8") });

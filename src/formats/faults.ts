@@ -1,6 +1,7 @@
 /**
- * Why an ID of one of the other formats is bad, computed once for every engine (engines only say *which* ID
- * failed). As for ULID (src/faults.ts): type, then length, then characters left to right; the first fault wins.
+ * Why an ID is bad, computed once for every engine and every format (engines only say *which* ID failed), so a
+ * fault is named the same way whoever found it. Checks run in a fixed order, the first fault wins: type, length,
+ * then characters left to right.
  */
 import { UlidError, quote, type UlidErrorCode } from "../errors.js";
 import type { FormatSpec } from "../engine/formats.js";
@@ -12,13 +13,19 @@ export interface Problem {
   readonly reason: string;
 }
 
-/** What the shared machinery needs to know about a format beyond its engine spec. */
-export interface FormatRules {
-  readonly spec: FormatSpec;
-  /** The format's name in messages: "Ulid-Flake", "BaseUID", "UUID v7". */
+/** What finding the fault of a text ID needs to know about its format (ULID's are in src/faults.ts). */
+export interface TextRules {
+  /** The format's length in characters, and which bytes separate IDs in text. */
+  readonly spec: Pick<FormatSpec, "chars" | "isSeparator">;
+  /** The format's name in messages: "ULID", "Ulid-Flake", "BaseUID", "UUID v7". */
   readonly label: string;
   /** The fault of the character at `position` of `text` (of the right length), or null when it may stand there. */
   charFault(text: string, position: number): Problem | null;
+}
+
+/** What the shared machinery needs to know about one of the other formats beyond its engine spec. */
+export interface FormatRules extends TextRules {
+  readonly spec: FormatSpec;
   /** Why the binary ID at `bytes[at]`, which an engine refused to encode, is no ID of the format. */
   binaryFault(bytes: Uint8Array, at: number): Problem;
 }
@@ -29,12 +36,13 @@ export function describeChar(text: string, position: number): string {
   return `${JSON.stringify(text[position])} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) at position ${position}`;
 }
 
-interface Fault extends Problem {
+export interface Fault extends Problem {
   /** Character position of the fault. */
   readonly position: number;
 }
 
-function findFault(rules: FormatRules, text: unknown): Fault | null {
+/** The first fault of a would-be ID, or null when it is valid. */
+export function findFault(rules: TextRules, text: unknown): Fault | null {
   const { label, spec } = rules;
   if (typeof text !== "string") {
     return { code: "INVALID_ARGUMENT", position: 0, reason: `a ${label} must be a string, got ${quote(text)}` };
@@ -53,14 +61,14 @@ function findFault(rules: FormatRules, text: unknown): Fault | null {
   return null;
 }
 
-function knownFault(rules: FormatRules, text: unknown): Fault {
+function knownFault(rules: TextRules, text: unknown): Fault {
   const fault = findFault(rules, text);
   if (fault === null) throw new Error(`internal: ${quote(text)} was reported invalid but is a valid ${rules.label}`);
   return fault;
 }
 
 /** The error for one bad ID: `index` is the character position. */
-export function idError(rules: FormatRules, text: unknown): UlidError {
+export function idError(rules: TextRules, text: unknown): UlidError {
   const fault = knownFault(rules, text);
   return new UlidError(fault.code, fault.reason, fault.code === "INVALID_ARGUMENT" ? undefined : fault.position);
 }
@@ -71,7 +79,7 @@ const latin1 = new TextDecoder("latin1");
  * The fault of record `index` of a text batch. A separator byte inside a record ends the ID early (a length fault,
  * as for a short string), and a byte that cannot separate where the separator belongs makes it too long.
  */
-function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): Fault {
+function textRecordFault(rules: TextRules, text: Uint8Array, index: number): Fault {
   const { chars, isSeparator } = rules.spec;
   const record = text.subarray(index * (chars + 1), (index + 1) * (chars + 1));
   let length = 0;
@@ -96,7 +104,7 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
 }
 
 /** The error for element `index` of a batch, the first bad one: `index` is the element index. */
-export function batchError(rules: FormatRules, batch: IdBatch, index: number): UlidError {
+export function batchError(rules: TextRules, batch: IdBatch, index: number): UlidError {
   const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[index]) : textRecordFault(rules, batch.text, index);
   const where = fault.code === "INVALID_ARGUMENT" ? "" : ` (character position ${fault.position})`;
   return new UlidError(fault.code, `element ${index}${where}: ${fault.reason}`, index);
