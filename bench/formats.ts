@@ -4,7 +4,7 @@
  * seeded, so runs compare; every contender's output is checked against ours before anything is timed.
  */
 import { baseuid, flake, uuidv7 } from "../src/index.js";
-import { type Shape, loop, ours, peer } from "./lib/contenders.js";
+import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { PEER, uuid } from "./lib/peers.js";
@@ -96,11 +96,6 @@ function group(
   return { id, title, scope, ids: scope === "single" ? SINGLE_COUNT : BULK_COUNT, contenders, verify: verify as Group["verify"] };
 }
 
-/** A timed loop of `count` steps (by default `one(i)`), its results kept in an array (which also stops dead-code elimination). */
-function each<T>(count: number, one: (...args: never[]) => T, shape?: Shape): () => T[] {
-  const outputs = new Array<T>(count);
-  return loop(one, count, () => outputs, shape);
-}
 
 /** Valid, fresh (made within the last minute) IDs of the format. */
 function fresh(api: Api, texts: readonly string[]): void {
@@ -131,15 +126,15 @@ function formatGroups(format: Format, peers: Peers): Group[] {
   const others = (operation: string) => peers(operation, one, many);
   return [
     group(`${key}.generate`, `${name} generate(): a new ID as text`, "single", (o: string[]) => fresh(api, o), [
-      ...ours(() => each(SINGLE_COUNT, api.generate, { step: "generate" })),
+      ...ours(() => collect(api.generate, SINGLE_COUNT, { step: "generate" })),
       ...others("generate"),
     ]),
     group(`${key}.decode`, `${name} decode: text to bytes`, "single", (o: Uint8Array[]) => sameBytes(Buffer.concat(o), one.bytes), [
-      ...ours(() => each(SINGLE_COUNT, api.decode, { step: "apply", input: one.texts })),
+      ...ours(() => collect(api.decode, SINGLE_COUNT, { step: "apply", input: one.texts })),
       ...others("decode"),
     ]),
     group(`${key}.isValid`, `${name} isValid`, "single", (o: boolean[]) => expectAll(o, true, SINGLE_COUNT), [
-      ...ours(() => each(SINGLE_COUNT, api.isValid, { step: "apply", input: one.texts })),
+      ...ours(() => collect(api.isValid, SINGLE_COUNT, { step: "apply", input: one.texts })),
       ...others("isValid"),
     ]),
     group(`${key}.generateMany`, `${name} generateMany: 1M IDs as binary`, "bulk", (o: Uint8Array) => fresh(api, api.encodeMany(o)), [
@@ -177,18 +172,18 @@ const uuidPeers: Peers = (operation, one, many) => {
   const out = new Uint8Array(16 * BULK_COUNT);
   switch (operation) {
     case "generate":
-      return [peer(`${PEER.uuid} v7`, each(SINGLE_COUNT, () => uuid.v7()))];
+      return [peer(`${PEER.uuid} v7`, collect(() => uuid.v7(), SINGLE_COUNT))];
     case "decode":
-      return [peer(`${PEER.uuid} parse`, each(SINGLE_COUNT, (i) => uuid.parse(one.texts[i]!)))];
+      return [peer(`${PEER.uuid} parse`, collect((i: number) => uuid.parse(one.texts[i]!), SINGLE_COUNT))];
     case "isValid":
-      return [peer(`${PEER.uuid} validate`, each(SINGLE_COUNT, (i) => uuid.validate(one.texts[i]!)))];
+      return [peer(`${PEER.uuid} validate`, collect((i: number) => uuid.validate(one.texts[i]!), SINGLE_COUNT))];
     case "generateMany":
       return [peer(`${PEER.uuid} v7`, () => {
         for (let i = 0; i < BULK_COUNT; i++) uuid.v7(undefined, out, 16 * i);
         return out;
       }, "into buffer")];
     case "encodeMany":
-      return [peer(`${PEER.uuid} stringify`, each(BULK_COUNT, (i) => uuid.stringify(many.bytes, 16 * i)))];
+      return [peer(`${PEER.uuid} stringify`, collect((i: number) => uuid.stringify(many.bytes, 16 * i), BULK_COUNT))];
     case "decodeMany":
       return [peer(`${PEER.uuid} parse`, () => {
         for (let i = 0; i < BULK_COUNT; i++) out.set(uuid.parse(many.texts[i]!), 16 * i);

@@ -3,16 +3,15 @@
  * Every contender runs in a loop of the same shape (compiled for it alone), paying the same indirect call per ID.
  */
 import { decode, decodeInto, decodeTime, encode, isValid, monotonicFactory, ulid } from "../src/index.js";
-import { type Shape, loop, ours, peer, reference } from "./lib/contenders.js";
+import { type Shape, collect, ours, peer, reference } from "./lib/contenders.js";
 import { SINGLE_COUNT, single } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
 import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
 
-/** A timed run over the inputs, the results kept in an array of its own (which also stops dead-code elimination). */
+/** A timed run over the single-ID inputs. */
 function each(one: (...args: never[]) => unknown, shape?: Shape): () => unknown[] {
-  const outputs = new Array<unknown>(SINGLE_COUNT);
-  return loop(one, SINGLE_COUNT, () => outputs, shape);
+  return collect(one, SINGLE_COUNT, shape);
 }
 
 /** A timed run of a generator: one call per ID, no arguments. */

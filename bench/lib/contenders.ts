@@ -70,3 +70,9 @@ export function loop<T>(one: (...args: never[]) => unknown, count: number, outpu
 return () => { const out = output(); for (let i = 0; i < count; i++) ${STEPS[step]} return out; };`;
   return new Function("one", "count", "output", "input", "target", source)(one, count, output, input, target) as () => T;
 }
+
+/** A timed loop whose results go into one array of `count`, made once (keeping them also stops dead-code elimination). */
+export function collect(one: (...args: never[]) => unknown, count: number, shape?: Shape): () => unknown[] {
+  const outputs = new Array<unknown>(count);
+  return loop(one, count, () => outputs, shape);
+}
