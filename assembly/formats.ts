@@ -1,25 +1,38 @@
-// The batch kernels of the other formats (Ulid-Flake, BaseUID, UUID v7), driven by src/engine/wasm-formats.ts. They
-// share the ULID scratch regions of layout.ts (binary IDs in BINARY, text records in TEXT, times, flags, random
-// bytes, the seed), which are free between calls. Each export takes the format's number (src/engine/formats.ts,
-// `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a constant, so the
-// per-record dispatch below folds away.
+// The one batch ABI of every format, driven by src/engine/wasm-codec.ts. Each export takes the format's number
+// (src/engine/specs.ts, `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a
+// constant, so the per-record dispatch below folds away. ULID (format 0) runs its own tuned kernels (ulid-*.ts);
+// the others share the record loops here over their per-record codecs (flake.ts, baseuid.ts, uuidv7.ts). Every
+// format uses the scratch regions of layout.ts (binary IDs in BINARY, text records in TEXT, times, flags, random
+// bytes, the seed), which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
 // so the last record's separator is checked only when it is there. Binary records are `bytes` long.
+//
+//   format  number  chars  bytes
+//   ULID         0     26     16
+//   Ulid-Flake   1     13      8
+//   BaseUID      2     20     15
+//   UUID v7      3     36     16
 
 import { baseUidAdvance, baseUidPack, baseUidRead, baseUidStamp, baseUidTime, baseUidWrite } from "./baseuid";
 import { isAlnum } from "./crockford";
 import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite } from "./flake";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
+import { ulidDecode, ulidDecodeTime, ulidValidate } from "./ulid-decode";
+import { ulidEncode } from "./ulid-encode";
+import { ulidIncrement, ulidStamp } from "./ulid-generate";
 import { uuidAdvance, uuidPack, uuidRead, uuidStamp, uuidTime, uuidWrite } from "./uuidv7";
 
-const FLAKE = 0;
-const BASEUID = 1;
-const UUIDV7 = 2;
+const ULID = 0;
+const FLAKE = 1;
+const BASEUID = 2;
+const UUIDV7 = 3;
+/** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
+const FORMATS = 4;
 
 // @ts-ignore: decorator
 @inline function charsOf(format: i32): i32 {
-  return format == FLAKE ? 13 : format == BASEUID ? 20 : 36;
+  return format == ULID ? 26 : format == FLAKE ? 13 : format == BASEUID ? 20 : 36;
 }
 
 // @ts-ignore: decorator
@@ -27,13 +40,28 @@ const UUIDV7 = 2;
   return format == FLAKE ? 8 : format == BASEUID ? 15 : 16;
 }
 
-/** Random bytes a stamped ID takes: Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7 10. */
+/** How many formats this build implements (numbers 0 to this - 1). */
+export function formatCount(): i32 {
+  return FORMATS;
+}
+
+/** Characters of a text ID of the format. */
+export function formatChars(format: i32): i32 {
+  return charsOf(format);
+}
+
+/** Bytes of a binary ID of the format. */
+export function formatBytes(format: i32): i32 {
+  return bytesOf(format);
+}
+
+/** Random bytes a stamped ID takes (ULID: 10, in ulid-generate.ts): Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7 10. */
 // @ts-ignore: decorator
 @inline function stampRandom(format: i32, param: i32): i32 {
   return format == FLAKE ? (param & 0x20 ? 2 : 3) : format == BASEUID ? 9 : 10;
 }
 
-/** Random bytes a successor takes: Ulid-Flake its entropy size, BaseUID none (+1), UUID v7 4 fresh bytes. */
+/** Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID none (+1), UUID v7 4 fresh bytes. */
 // @ts-ignore: decorator
 @inline function advanceRandom(format: i32, param: i32): i32 {
   return format == FLAKE ? param >> 6 : format == BASEUID ? 0 : 4;
@@ -112,17 +140,20 @@ const VALIDATE = 2;
 
 /** Text records -> BINARY. Returns -1 when all are valid, else the index of the first invalid record. */
 export function formatDecode(format: i32, count: i32, textLength: i32): i32 {
+  if (format == ULID) return ulidDecode(count, textLength);
   return passOver(format, DECODE, count, textLength);
 }
 
 /** Text records -> raw time fields (f64) in TIME; returns as `formatDecode`. */
 export function formatDecodeTime(format: i32, count: i32, textLength: i32): i32 {
+  if (format == ULID) return ulidDecodeTime(count, textLength);
   return passOver(format, TIME_OF, count, textLength);
 }
 
 /** Text records -> 1 (valid) or 0 in FLAGS. */
 export function formatValidate(format: i32, count: i32, textLength: i32): void {
-  passOver(format, VALIDATE, count, textLength);
+  if (format == ULID) ulidValidate(count, textLength);
+  else passOver(format, VALIDATE, count, textLength);
 }
 
 // @ts-ignore: decorator
@@ -146,6 +177,11 @@ export function formatValidate(format: i32, count: i32, textLength: i32): void {
  * the first binary record that is no ID of the format (a Ulid-Flake with the sign bit, a UUID not version 7).
  */
 export function formatEncode(format: i32, count: i32, separator: i32): i32 {
+  if (format == ULID) {
+    // Every 16 bytes are a ULID.
+    ulidEncode(count, separator);
+    return -1;
+  }
   if (format == FLAKE) return encodeLoop(FLAKE, count, separator);
   if (format == BASEUID) return encodeLoop(BASEUID, count, separator);
   return encodeLoop(UUIDV7, count, separator);
@@ -153,6 +189,10 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
 
 /** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/formats.ts). */
 export function formatStamp(format: i32, count: i32, time: f64, param: i32): void {
+  if (format == ULID) {
+    ulidStamp(count, time);
+    return;
+  }
   const t = <u64>time;
   const perId = stampRandom(format, param);
   for (let i = 0; i < count; i++) {
@@ -174,6 +214,7 @@ export function formatStamp(format: i32, count: i32, time: f64, param: i32): voi
  * where the next would overflow. Leaves the last one in SEED; returns how many were written.
  */
 export function formatAdvance(format: i32, count: i32, param: i32): i32 {
+  if (format == ULID) return ulidIncrement(count);
   const perId = advanceRandom(format, param);
   const bytes = bytesOf(format);
   for (let n = 0; n < count; n++) {

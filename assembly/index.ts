@@ -1,15 +1,16 @@
-// The WebAssembly ABI of ulid-wasm (loaded by src/wasm/load.ts, driven by src/engine/wasm.ts). Kernels work on the
-// fixed scratch regions of layout.ts and take only counts; the functions below give the regions' addresses. The
-// memory is exported, fixed in size and never grows; nothing is imported and nothing allocates.
+// The WebAssembly ABI of ulid-wasm (loaded and checked by src/wasm/load.ts, driven by src/engine/wasm-codec.ts and
+// wasm-scan.ts). Kernels work on the fixed scratch regions of layout.ts and take only a format number and counts;
+// the functions below give the regions' addresses. The memory is exported, fixed in size and never grows; nothing
+// is imported and nothing allocates.
 
 import { BINARY, CHUNK, FLAGS, RANDOM, SCAN_BYTES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
-export { decode, decodeTime, validate } from "./ulid-decode";
-export { encode } from "./ulid-encode";
-export { increment, stamp } from "./ulid-generate";
 export { scan } from "./scan";
 export {
   formatAdvance,
+  formatBytes,
+  formatChars,
+  formatCount,
   formatChunk,
   formatDecode,
   formatDecodeTime,

@@ -9,7 +9,7 @@
 //   TIME      8 * CHUNK  f64 Unix ms of record i at 8i
 //   FLAGS         CHUNK  1 (valid) or 0 at i
 //   RANDOM   10 * CHUNK  random bytes of ULID i at 10i
-//   SEED             16  one binary ULID, the state of `increment`
+//   SEED             16  one binary ID, the state of `formatAdvance`
 //
 // The other formats' kernels (formats.ts) use the same six regions, with their own record sizes: binary IDs of 8,
 // 15 or 16 bytes, text records of 14, 21 or 37 bytes, random bytes per ID up to 10. A call takes as many records

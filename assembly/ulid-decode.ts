@@ -10,7 +10,7 @@ import { BINARY, FLAGS, ID_BYTES, ID_CHARS, RECORD, TEXT, TIME } from "./layout"
  * Decodes `count` text records into BINARY. Returns -1 when all are valid, else the index of the first invalid
  * record (output from it on is unspecified).
  */
-export function decode(count: i32, textLength: i32): i32 {
+export function ulidDecode(count: i32, textLength: i32): i32 {
   for (let i = 0; i < count; i++) {
     const src = TEXT + <usize>(RECORD * i);
     if (!separated(src, i, textLength) || !decodeId(src, BINARY + <usize>(ID_BYTES * i))) return i;
@@ -19,11 +19,11 @@ export function decode(count: i32, textLength: i32): i32 {
 }
 
 /**
- * Writes the Unix ms of `count` text records to TIME (as f64); the whole record is validated. Returns as `decode`.
+ * Writes the Unix ms of `count` text records to TIME (as f64); the whole record is validated. Returns as `ulidDecode`.
  * Each ID is decoded whole into BINARY (scratch here) and its time read back: the SIMD decoder makes all 16 bytes
  * at once, so a time-only variant would save nothing but code.
  */
-export function decodeTime(count: i32, textLength: i32): i32 {
+export function ulidDecodeTime(count: i32, textLength: i32): i32 {
   for (let i = 0; i < count; i++) {
     const src = TEXT + <usize>(RECORD * i);
     const dst = BINARY + <usize>(ID_BYTES * i);
@@ -35,7 +35,7 @@ export function decodeTime(count: i32, textLength: i32): i32 {
 }
 
 /** Writes 1 (valid) or 0 per text record to FLAGS. */
-export function validate(count: i32, textLength: i32): void {
+export function ulidValidate(count: i32, textLength: i32): void {
   for (let i = 0; i < count; i++) {
     const src = TEXT + <usize>(RECORD * i);
     store<u8>(FLAGS + <usize>i, <u8>(separated(src, i, textLength) && charsValid(src)));

@@ -19,7 +19,7 @@ import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
  * Encodes `count` IDs of BINARY into TEXT: 26 canonical chars each, followed by the byte `separator` when it is
  * >= 0 (stride 27), else packed (stride 26).
  */
-export function encode(count: i32, separator: i32): void {
+export function ulidEncode(count: i32, separator: i32): void {
   const stride = separator >= 0 ? RECORD : ID_CHARS;
   for (let i = 0; i < count; i++) {
     const src = BINARY + <usize>(ID_BYTES * i);

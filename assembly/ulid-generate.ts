@@ -1,7 +1,7 @@
 import { BINARY, ID_BYTES, RANDOM, RANDOM_BYTES, SEED } from "./layout";
 
 /** Writes `count` IDs to BINARY: ID i is `time` (bytes 0-5, big-endian) then RANDOM[10i, 10i + 10) (bytes 6-15). */
-export function stamp(count: i32, time: f64): void {
+export function ulidStamp(count: i32, time: f64): void {
   // As a little-endian u64 store, bswap(time << 16) puts the 48-bit time big-endian in bytes 0-5 and zeros in
   // bytes 6-7, where the first two random bytes go (a little-endian u16 shifted to bits 48-63).
   const head = bswap(<u64>time << 16);
@@ -13,7 +13,7 @@ export function stamp(count: i32, time: f64): void {
   }
 }
 
-// `increment` holds SEED as two big-endian words:
+// `ulidIncrement` holds SEED as two big-endian words:
 //
 //   hi = bytes 0-7   [ time: 48 bits | random 79-64: 16 ]
 //   lo = bytes 8-15  [ random 63-0: 64                  ]
@@ -25,7 +25,7 @@ export function stamp(count: i32, time: f64): void {
  * Writes SEED + 1, SEED + 2, ... (the random part incremented, the time kept) to BINARY, `count` IDs at most,
  * stopping early when the random part is all ones. Leaves the last ID written in SEED; returns how many there are.
  */
-export function increment(count: i32): i32 {
+export function ulidIncrement(count: i32): i32 {
   let hi = bswap(load<u64>(SEED));
   let lo = bswap(load<u64>(SEED, 8));
   let n = 0;

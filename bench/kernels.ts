@@ -5,10 +5,13 @@
  * here. Medians of interleaved rounds, in ns of CPU time per ID (see `cpuNow`).
  */
 import { encodeManyText, generateMany } from "../src/index.js";
+import { ULID as ULID_SPEC } from "../src/engine/specs.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { cpuNow, median } from "./lib/measure.js";
 
 const ROUNDS = 21;
+/** ULID's number in the WebAssembly ABI. */
+const ULID = ULID_SPEC.wasmId;
 
 /** ns per ID of each case: `run()` handles `ids` IDs; rounds interleave the cases. */
 function time(cases: [string, () => unknown][], ids: number, repeat: number): Map<string, number> {
@@ -38,12 +41,12 @@ for (const simd of [true, false]) {
   const memory = new Uint8Array(x.memory.buffer);
   memory.set(sampleText, x.textRegion());
   const cases: [string, () => unknown][] = [
-    ["decode", () => x.decode(CHUNK, sampleText.length)],
-    ["decodeTime", () => x.decodeTime(CHUNK, sampleText.length)],
-    ["validate", () => x.validate(CHUNK, sampleText.length)],
-    ["encode (stride 27)", () => x.encode(CHUNK, 0x0a)],
-    ["increment", () => x.increment(CHUNK)],
-    ["stamp", () => x.stamp(CHUNK, 1735689600000)],
+    ["decode", () => x.formatDecode(ULID, CHUNK, sampleText.length)],
+    ["decodeTime", () => x.formatDecodeTime(ULID, CHUNK, sampleText.length)],
+    ["validate", () => x.formatValidate(ULID, CHUNK, sampleText.length)],
+    ["encode (stride 27)", () => x.formatEncode(ULID, CHUNK, 0x0a)],
+    ["increment", () => x.formatAdvance(ULID, CHUNK, 0)],
+    ["stamp", () => x.formatStamp(ULID, CHUNK, 1735689600000, 0)],
   ];
   memory.set(sample, x.binaryRegion());
   print(`kernels, ${simd ? "SIMD" : "scalar"} build, ${CHUNK} records a call`, time(cases, CHUNK, 10));
@@ -64,14 +67,14 @@ for (const chunk of [512, 1024, 2048, 4096, CHUNK]) {
   pipeline.push([`decode, chunk ${chunk}`, () => {
     for (let start = 0; start < N; start += chunk) {
       region.set(text.subarray(27 * start, 27 * (start + chunk)));
-      x.decode(chunk, 27 * chunk);
+      x.formatDecode(ULID, chunk, 27 * chunk);
       decoded.set(binary, 16 * start);
     }
   }]);
   pipeline.push([`encode, chunk ${chunk}`, () => {
     for (let start = 0; start < N; start += chunk) {
       binary.set(bytes.subarray(16 * start, 16 * (start + chunk)));
-      x.encode(chunk, 0x0a);
+      x.formatEncode(ULID, chunk, 0x0a);
       encoded.set(region, 27 * start);
     }
   }]);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:strings`: how `encodeMany` should build its strings (the trade-off documented in the README's
- * "String batches" and at `encodeStrings` in src/engine/wasm.ts). 1M IDs are encoded by the SIMD kernel a chunk at a
+ * "String batches" and in src/engine/flat-string.ts). 1M IDs are encoded by the SIMD kernel a chunk at a
  * time, then turned into strings two ways:
  *   slice  one TextDecoder call per chunk, then `slice` per ID (V8 makes a slice of >= 13 chars a view of its parent)
  *   flat   `String.fromCharCode` with the 26 bytes of each ID (what encodeMany does)
@@ -9,7 +9,8 @@
  * Needs node --expose-gc.
  */
 import { decodeTime, generateMany } from "../src/index.js";
-import { stringAt } from "../src/engine/js-codec.js";
+import { flatString } from "../src/engine/flat-string.js";
+import { ULID } from "../src/engine/specs.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { median } from "./lib/measure.js";
 
@@ -30,7 +31,7 @@ function encodeAll(take: (out: string[], start: number) => void): string[] {
   const out = new Array<string>(N);
   for (let start = 0; start < N; start += chunk) {
     binary.set(bytes.subarray(16 * start, 16 * (start + chunk)));
-    x.encode(chunk, -1);
+    x.formatEncode(ULID.wasmId, chunk, -1);
     take(out, start);
   }
   return out;
@@ -44,7 +45,7 @@ const strategies: Record<string, () => string[]> = {
     }),
   flat: () =>
     encodeAll((out, start) => {
-      for (let i = 0; i < chunk; i++) out[start + i] = stringAt(text, 26 * i);
+      for (let i = 0; i < chunk; i++) out[start + i] = flatString(text, 26 * i, 26);
     }),
 };
 

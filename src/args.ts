@@ -1,11 +1,52 @@
 /** Argument checks shared by the public functions: each failure is an INVALID_ARGUMENT or INVALID_LENGTH. */
 import { UlidError, quote } from "./errors.js";
 
+/**
+ * The intrinsic accessors of typed arrays. Reading a caller's array through them (rather than `.length` or
+ * `.subarray`) runs none of the caller's code: a subclass's overridden getters and methods and a proxy's traps are
+ * never called, so no view over the library's memory can reach them and no value changes between two reads.
+ */
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const intrinsic = (key: PropertyKey): ((this: unknown) => unknown) =>
+  Object.getOwnPropertyDescriptor(TypedArrayPrototype, key)!.get as (this: unknown) => unknown;
+const tagOf = intrinsic(Symbol.toStringTag);
+const bufferOf = intrinsic("buffer") as (this: unknown) => ArrayBufferLike;
+const byteOffsetOf = intrinsic("byteOffset") as (this: unknown) => number;
+const lengthOf = intrinsic("length") as (this: unknown) => number;
+
+/**
+ * `value`, checked to be a real Uint8Array (a subclass such as a Node.js Buffer too; a proxy is no typed array), and
+ * its length read through the intrinsic getter. For single-ID calls, which touch it only by index (indexed access to
+ * a typed array runs no code of the caller's). Batch calls take `plainBytes` instead.
+ */
 export function checkUint8Array(value: unknown, name: string): Uint8Array {
-  if (!(value instanceof Uint8Array)) {
+  if (typeof value !== "object" || value === null || tagOf.call(value) !== "Uint8Array") {
     throw new UlidError("INVALID_ARGUMENT", `${name} must be a Uint8Array, got ${quote(value)}`);
   }
-  return value;
+  return value as Uint8Array;
+}
+
+/** The length of a checked Uint8Array, whatever getter its object or class defines. */
+export function byteLength(bytes: Uint8Array): number {
+  return lengthOf.call(bytes);
+}
+
+/**
+ * `value` as a new plain Uint8Array over the same memory, for batch calls: the library calls methods (`set`,
+ * `subarray`) only on such views of its own, never on the caller's object. A view of a detached buffer is refused.
+ */
+export function plainBytes(value: unknown, name: string): Uint8Array {
+  checkUint8Array(value, name);
+  try {
+    return new Uint8Array(bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value));
+  } catch {
+    throw new UlidError("INVALID_ARGUMENT", `${name} is a view of a detached ArrayBuffer (its memory was transferred or freed)`);
+  }
+}
+
+/** Whether two plain views share any byte. */
+export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
+  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.length && b.byteOffset < a.byteOffset + a.length;
 }
 
 export function checkIndex(value: unknown, name: string): number {
@@ -15,12 +56,13 @@ export function checkIndex(value: unknown, name: string): number {
   return value;
 }
 
-/** `bytes` has at least `needed` bytes from `offset`. */
+/** `bytes` (a checked Uint8Array) has at least `needed` bytes from `offset`. */
 export function checkRoom(bytes: Uint8Array, offset: number, needed: number, name: string): void {
-  if (bytes.length - offset < needed) {
+  const length = byteLength(bytes);
+  if (length - offset < needed) {
     throw new UlidError(
       "INVALID_LENGTH",
-      `${name} needs ${needed} bytes from offset ${offset}, but has ${Math.max(bytes.length - offset, 0)}`,
+      `${name} needs ${needed} bytes from offset ${offset}, but has ${Math.max(length - offset, 0)}`,
     );
   }
 }
@@ -42,9 +84,22 @@ export function checkClock(now: unknown): (() => unknown) | undefined {
   return now as (() => unknown) | undefined;
 }
 
-/** Where a batch writes `size` bytes: the caller's `out` (checked, and cut to size) or a new array. */
-export function outputBuffer(out: unknown, size: number): Uint8Array {
-  if (out === undefined) return new Uint8Array(size);
-  checkRoom(checkUint8Array(out, "out"), 0, size, "out");
-  return (out as Uint8Array).subarray(0, size);
+/** A new typed array of `length` elements, or INVALID_ARGUMENT when the runtime cannot allocate that many. */
+export function allocate<T>(create: new (length: number) => T, length: number, what: string): T {
+  try {
+    return new create(length);
+  } catch {
+    throw new UlidError("INVALID_ARGUMENT", `${what} is too large: ${length} elements cannot be allocated here`);
+  }
+}
+
+/**
+ * Where a batch writes `size` bytes: a plain view of the caller's `out` (checked, and cut to size) or a new array.
+ * Writing into the view fills the caller's array; the caller's own methods are never called.
+ */
+export function outputBuffer(out: unknown, size: number, what: string): Uint8Array {
+  if (out === undefined) return allocate(Uint8Array, size, what);
+  const view = plainBytes(out, "out");
+  checkRoom(view, 0, size, "out");
+  return view.subarray(0, size);
 }

@@ -6,7 +6,8 @@ import { UlidError, quote } from "./errors.js";
 import { jsEngine } from "./engine/js.js";
 import { createWasmEngine } from "./engine/wasm.js";
 import { wasmUnavailableReason } from "./wasm/load.js";
-import type { Engine } from "./engine/types.js";
+import type { Engine, FormatCodec } from "./engine/types.js";
+import type { Format } from "./formats/codec.js";
 
 export type BackendKind = "auto" | "wasm" | "js";
 
@@ -51,7 +52,12 @@ export function batchEngine(): Engine {
   return preference === "js" ? jsEngine : (loadedWasmEngine() ?? jsEngine);
 }
 
-/** The engine for a single-ID call. */
-export function singleEngine(): Engine {
-  return single;
+/** A format's codec on the engine for a single-ID call. */
+export function singleCodec(format: Format): FormatCodec {
+  return single.codecs?.[format.spec.name] ?? format.jsCodec;
+}
+
+/** A format's codec on the engine for a batch call. */
+export function batchCodec(format: Format): FormatCodec {
+  return batchEngine().codecs?.[format.spec.name] ?? format.jsCodec;
 }

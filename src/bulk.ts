@@ -1,92 +1,34 @@
-/** ULIDs in bulk: the calls that run on WebAssembly under "auto". Generation is in `generate-many.ts`. */
-import { checkOptions, checkUint8Array, outputBuffer } from "./args.js";
-import { batchEngine } from "./backend.js";
-import { frameBatch } from "./batch.js";
-import { UlidError, quote } from "./errors.js";
-import { TEXT_RECORD, ULID_BYTES, type Engine, type IdBatch } from "./engine/types.js";
-import { batchError, isSeparator } from "./faults.js";
+/**
+ * ULIDs in bulk: the top-level batch names, which are ULID's calls of the shared machinery (src/formats/codec.ts and
+ * generate.ts), as `formats.ulid` has them too.
+ */
+import { createCodecApi, type EncodeTextOptions } from "./formats/codec.js";
+import { generateBatch, type ManyOptions } from "./formats/generate.js";
+import { ULID_FORMAT, ULID_MINTING } from "./formats/ulid-format.js";
 
-export interface EncodeTextOptions {
-  /** One ASCII character that is not a letter or digit, written after each ID. Default "\n". */
-  separator?: string;
-  /** Write into this buffer (at least 27 bytes per ID) instead of a new one. */
-  out?: Uint8Array;
+export type { EncodeTextOptions };
+
+export interface GenerateManyOptions extends ManyOptions<number | Date> {
+  /** Fills the array it is given: 10 bytes per new millisecond when monotonic, else 10 per ID of a step. */
+  random?: (out: Uint8Array) => void;
+  /** The clock, read once per step of 8192 IDs. Default: Date.now. */
+  now?: () => number;
 }
 
-/** Number of IDs in packed binary ULIDs. */
-function countIds(bytes: Uint8Array): number {
-  checkUint8Array(bytes, "bytes");
-  if (bytes.length % ULID_BYTES !== 0) {
-    throw new UlidError(
-      "INVALID_LENGTH",
-      `binary ULIDs are 16 bytes each, got ${bytes.length} bytes (${bytes.length % ULID_BYTES} left over)`,
-    );
-  }
-  return bytes.length / ULID_BYTES;
-}
+const ulidBatches = createCodecApi(ULID_FORMAT);
 
 /** 16*n bytes as n canonical strings. */
-export function encodeMany(bytes: Uint8Array): string[] {
-  return batchEngine().encodeStrings(bytes, countIds(bytes));
-}
-
+export const encodeMany: (bytes: Uint8Array) => string[] = ulidBatches.encodeMany;
 /** 16*n bytes as ASCII text: each ID followed by the separator (27*n bytes). */
-export function encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): Uint8Array {
-  const count = countIds(bytes);
-  const { separator = "\n", out } = checkOptions(options);
-  const code = typeof separator === "string" && separator.length === 1 ? separator.charCodeAt(0) : -1;
-  if (code < 0 || code > 0x7f || !isSeparator(code)) {
-    throw new UlidError(
-      "INVALID_ARGUMENT",
-      `separator must be one ASCII character that is not a letter or digit, got ${quote(separator)}`,
-    );
-  }
-  const size = count * TEXT_RECORD;
-  const text = outputBuffer(out, size);
-  batchEngine().encodeText(bytes, count, text, code);
-  return text;
-}
-
-/**
- * Runs a decoding kernel over a batch and throws for the first bad element: the engine reports faults among the
- * well-formed prefix, and the first malformed element (if any) comes after all of those.
- */
-function decodeBatch<Out>(
-  ids: unknown,
-  allocate: (elements: number) => Out,
-  run: (engine: Engine, batch: IdBatch, count: number, out: Out) => number,
-): Out {
-  const { batch, elements, wellFormed } = frameBatch(ids);
-  const out = allocate(elements);
-  const fault = run(batchEngine(), batch, wellFormed, out);
-  if (fault >= 0) throw batchError(batch, fault);
-  if (wellFormed < elements) throw batchError(batch, wellFormed);
-  return out;
-}
-
+export const encodeManyText: (bytes: Uint8Array, options?: EncodeTextOptions) => Uint8Array = ulidBatches.encodeManyText;
 /** The 16 bytes of each ID; throws for the first bad one with its element index. */
-export function decodeMany(ids: readonly string[] | Uint8Array): Uint8Array {
-  return decodeBatch(
-    ids,
-    (elements) => new Uint8Array(elements * ULID_BYTES),
-    (engine, batch, count, out) => engine.decodeMany(batch, count, out),
-  );
-}
-
+export const decodeMany: (ids: readonly string[] | Uint8Array) => Uint8Array = ulidBatches.decodeMany;
 /** Unix ms of each ID; throws for the first bad one with its element index. */
-export function decodeTimeMany(ids: readonly string[] | Uint8Array): Float64Array {
-  return decodeBatch(
-    ids,
-    (elements) => new Float64Array(elements),
-    (engine, batch, count, out) => engine.decodeTimeMany(batch, count, out),
-  );
-}
-
+export const decodeTimeMany: (ids: readonly string[] | Uint8Array) => Float64Array = ulidBatches.timeFields;
 /** 1 per valid ID, 0 per invalid one; never throws for a bad ID. */
-export function validateMany(ids: readonly string[] | Uint8Array): Uint8Array {
-  const { batch, elements, wellFormed } = frameBatch(ids);
-  const flags = new Uint8Array(elements);
-  // A trailing partial text record stays 0; in a string batch the engine checks every element's type and length.
-  batchEngine().validateMany(batch, batch.kind === "text" ? wellFormed : elements, flags);
-  return flags;
+export const validateMany: (ids: readonly string[] | Uint8Array) => Uint8Array = ulidBatches.validateMany;
+
+/** `count` new ULIDs as 16*count bytes, strictly increasing over the batch unless `monotonic: false`. */
+export function generateMany(count: number, options?: GenerateManyOptions): Uint8Array {
+  return generateBatch(ULID_MINTING, count, options);
 }

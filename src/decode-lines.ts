@@ -1,14 +1,17 @@
 /**
- * Streaming decode of newline-delimited ULIDs (one per line; CRLF works; see `LineDecoder`): text chunks in,
- * binary IDs out, 16 bytes each, in line order.
+ * Streaming decode of newline-delimited IDs of any format (one per line; CRLF works; see `LineDecoder`): text chunks
+ * in, binary IDs out (16 bytes each for ULID, the format's width for the others), in line order.
  */
 import { checkOptions } from "./args.js";
-import { batchEngine } from "./backend.js";
+import { batchCodec } from "./backend.js";
 import { processChunks, processorStream } from "./chunks.js";
 import { UlidError, quote } from "./errors.js";
+import { formatOption, type FormatKey } from "./formats/registry.js";
 import { LineDecoder } from "./line-decoder.js";
 
 export interface DecodeLinesOptions {
+  /** The format of every line: "ulid" (default), "flake", "baseuid" or "uuidv7". */
+  format?: FormatKey;
   /**
    * Receives the error for each bad line (code, message "line N: ...", `index`: the 0-based line index), and the
    * line is skipped. Without it, the first bad line ends the stream with that error.
@@ -17,14 +20,15 @@ export interface DecodeLinesOptions {
 }
 
 function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
-  const { onInvalid } = checkOptions(options);
+  const { format, onInvalid } = checkOptions(options);
+  const spec = formatOption(format);
   if (onInvalid !== undefined && typeof onInvalid !== "function") {
     throw new UlidError("INVALID_ARGUMENT", `the \`onInvalid\` option must be a function, got ${quote(onInvalid)}`);
   }
-  return new LineDecoder(batchEngine(), onInvalid);
+  return new LineDecoder(spec, batchCodec(spec), onInvalid);
 }
 
-/** A TransformStream from text chunks to binary IDs (16 bytes each; one Uint8Array per chunk that ends lines). */
+/** A TransformStream from text chunks to binary IDs (one Uint8Array per chunk that ends lines). */
 export function decodeStream(options?: DecodeLinesOptions): TransformStream<Uint8Array, Uint8Array> {
   return processorStream(lineDecoder(options));
 }

@@ -1,6 +1,6 @@
 /**
- * ulid-wasm: ULIDs (and, in time, other sortable IDs) with a WebAssembly bulk engine and a pure TypeScript
- * engine behind one API. See API.md for the contract.
+ * ulid-wasm: sortable IDs (ULID, Ulid-Flake, BaseUID, UUID v7) with a WebAssembly bulk engine and a pure TypeScript
+ * engine behind one API. docs/api.md is the contract.
  */
 export { UlidError, type UlidErrorCode } from "./errors.js";
 export {
@@ -18,8 +18,9 @@ export {
   type ParsedUlid,
 } from "./ulid.js";
 export { monotonicFactory, type MonotonicOptions } from "./monotonic.js";
-export { generateMany, type GenerateManyOptions } from "./generate-many.js";
 export {
+  generateMany,
+  type GenerateManyOptions,
   encodeMany,
   encodeManyText,
   decodeMany,
@@ -31,7 +32,12 @@ export { setBackend, getBackend, type BackendKind } from "./backend.js";
 export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";
 export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
 export { uuidv7 } from "./formats/uuidv7.js";
+export { formats, type FormatKey } from "./formats/registry.js";
 export type { EncodeTextOptions as FormatTextOptions } from "./formats/codec.js";
-export type { ManyOptions as FormatManyOptions, SourceOptions as FormatSourceOptions } from "./formats/generate.js";
+export type {
+  ManyOptions as FormatManyOptions,
+  MonotonicOptions as FormatMonotonicOptions,
+  SourceOptions as FormatSourceOptions,
+} from "./formats/generate.js";
 export { scanText, scanStream, scanChunks, type ScanOptions, type UlidMatch } from "./scan.js";
 export { decodeStream, decodeLines, type DecodeLinesOptions } from "./decode-lines.js";

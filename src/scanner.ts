@@ -8,7 +8,7 @@
  * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.
  */
 import { isAsciiAlphanumeric } from "./crockford.js";
-import { SCAN_BYTES, SCAN_MATCHES, ULID_CHARS, type Engine } from "./engine/types.js";
+import { SCAN_BYTES, SCAN_MATCHES, SCAN_TOKEN as ULID_CHARS, type Engine } from "./engine/types.js";
 
 /**
  * Receives each match in order: `window[at..at+26)` holds its text (valid only during the call), `offset` is its

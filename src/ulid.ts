@@ -1,12 +1,22 @@
-/** ULIDs one at a time. Names and behaviour follow the `ulid` package, with strict decoding (see SPEC.md). */
+/**
+ * ULIDs one at a time. Names and behaviour follow the `ulid` package, with strict decoding (docs/formats.md).
+ *
+ * These are ULID's single-ID calls of the shared machinery (src/formats/codec.ts does the same for every format),
+ * written out for ULID alone: each call site then sees one codec, which V8 inlines (bench/single.ts).
+ */
 import { checkIndex, checkRoom, checkUint8Array } from "./args.js";
-import { singleEngine } from "./backend.js";
-import { readTime } from "./engine/js-codec.js";
-import { RANDOM_BYTES, ULID_BYTES } from "./engine/types.js";
-import { idError } from "./faults.js";
+import { singleCodec } from "./backend.js";
+import { readTime } from "./engine/js-ulid-text.js";
+import { ULID } from "./engine/specs.js";
+import { idError } from "./formats/faults.js";
+import { ULID_FORMAT } from "./formats/ulid-format.js";
 import { fillSecureRandom } from "./random.js";
 import { toTime } from "./time.js";
 import { formatUuid, parseUuid } from "./uuid.js";
+
+const ULID_BYTES = ULID.bytes;
+/** Random bytes in a ULID (bytes 6..15). */
+const RANDOM_BYTES = 10;
 
 export interface ParsedUlid {
   /** Canonical text: upper case, aliases resolved. */
@@ -26,19 +36,19 @@ const scratch = new Uint8Array(ULID_BYTES);
 
 /** A new random ULID; `time` in Unix ms (0 allowed) or a Date, default now. */
 export function ulid(time?: number | Date): string {
-  return singleEngine().mintOne(time === undefined ? Date.now() : toTime(time), fillSecureRandom);
+  return singleCodec(ULID_FORMAT).mintOne(time === undefined ? Date.now() : toTime(time), 0, fillSecureRandom);
 }
 
 /** Unix ms of a ULID; the whole ID is validated. */
 export function decodeTime(id: string): number {
-  const time = typeof id === "string" ? singleEngine().decodeTimeOne(id) : -1;
-  if (time < 0) throw idError(id);
+  const time = typeof id === "string" ? singleCodec(ULID_FORMAT).timeOne(id) : -1;
+  if (time < 0) throw idError(ULID_FORMAT, id);
   return time;
 }
 
 /** True exactly when `decode(id)` would succeed; never throws. */
 export function isValid(id: unknown): boolean {
-  return typeof id === "string" && singleEngine().isValidOne(id);
+  return typeof id === "string" && singleCodec(ULID_FORMAT).isValidOne(id);
 }
 
 /** Writes the 16 bytes of `id` at `out[offset]` and returns `out`; `out` is untouched when `id` is invalid. */
@@ -57,7 +67,7 @@ export function decode(id: string): Uint8Array {
 
 /** `decodeInto` once `out` and `offset` are known to be good. */
 function decodeTo(id: string, out: Uint8Array, offset: number): Uint8Array {
-  if (typeof id !== "string" || !singleEngine().decodeOne(id, out, offset)) throw idError(id);
+  if (typeof id !== "string" || !singleCodec(ULID_FORMAT).decodeOne(id, out, offset)) throw idError(ULID_FORMAT, id);
   return out;
 }
 
@@ -66,13 +76,13 @@ export function encode(bytes: Uint8Array, offset = 0): string {
   checkUint8Array(bytes, "bytes");
   checkIndex(offset, "offset");
   checkRoom(bytes, offset, ULID_BYTES, "bytes");
-  return singleEngine().encodeOne(bytes, offset);
+  return encodeUlid(bytes, offset);
 }
 
 /** `id` in canonical form: upper case, I/L as 1, O as 0. */
 export function canonicalize(id: string): string {
   decodeInto(id, scratch);
-  return singleEngine().encodeOne(scratch, 0);
+  return encodeUlid(scratch, 0);
 }
 
 /** Every field of a ULID. */
@@ -80,7 +90,7 @@ export function parse(id: string): ParsedUlid {
   const bytes = decode(id);
   const time = readTime(bytes, 0);
   return {
-    ulid: singleEngine().encodeOne(bytes, 0),
+    ulid: encodeUlid(bytes, 0),
     time,
     date: new Date(time),
     random: bytes.slice(ULID_BYTES - RANDOM_BYTES),
@@ -98,7 +108,12 @@ export function ulidToUUID(id: string): string {
 /** The same 16 bytes as a ULID; UUID text in either case. */
 export function uuidToULID(uuid: string): string {
   parseUuid(uuid, scratch, 0);
-  return singleEngine().encodeOne(scratch, 0);
+  return encodeUlid(scratch, 0);
+}
+
+/** The 16 bytes at `src[offset]` as text: every 16 bytes are a ULID. */
+function encodeUlid(src: Uint8Array, offset: number): string {
+  return singleCodec(ULID_FORMAT).encodeOne(src, offset)!;
 }
 
 export { encodeTime } from "./time.js";

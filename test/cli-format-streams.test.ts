@@ -1,12 +1,11 @@
 /**
  * The streaming pieces behind `--type` in the CLI, fed random chunk splits (1-byte chunks included) and compared
  * with one-shot results: the UUID v7 scanner (`scan --type uuidv7`) against a reference regex over the whole
- * text, and the line decoder of the other formats (`decode`, `validate -`). Then `scan --type` as a real process.
+ * text, and the line decoder (`decodeLines`) of the other formats. Then `scan --type` as a real process.
  */
 import { describe, expect, it } from "vitest";
-import { FormatLineDecoder } from "../src/cli/format-lines.js";
 import { UuidV7Scanner } from "../src/cli/uuid-scanner.js";
-import { UlidError, baseuid, flake, uuidv7 } from "../src/index.js";
+import { UlidError, baseuid, decodeLines, flake, uuidv7 } from "../src/index.js";
 import { lines, runCli } from "./helpers/cli.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
 
@@ -80,7 +79,7 @@ describe("FormatLineDecoder", () => {
     ["Ulid-Flake", flake],
     ["BaseUID", baseuid],
     ["UUID v7", uuidv7],
-  ] as const)("decodes %s lines split anywhere, reporting bad lines in order", (label, api) => {
+  ] as const)("decodes %s lines split anywhere, reporting bad lines in order", async (_label, api) => {
     const ids = api.encodeMany(api.generateMany(300, { monotonic: false }));
     const input = ids.map((id, i) => (i % 50 === 7 ? `${id}!` : id) + (i % 2 ? "\r\n" : "\n")).join("");
     const expectedBytes = api.decodeMany(ids.filter((_, i) => i % 50 !== 7));
@@ -88,20 +87,20 @@ describe("FormatLineDecoder", () => {
     for (const tiny of [false, true]) {
       const out: Uint8Array[] = [];
       const bad: number[] = [];
-      const decoder = new FormatLineDecoder({ ...api, label, chars: ids[0]!.length }, (error: UlidError) => bad.push(error.index!));
       const chunks = splits(new TextEncoder().encode(input), tiny);
-      chunks.forEach((chunk, i) => decoder.push(chunk, i === chunks.length - 1, (ids) => out.push(ids.slice())));
+      const onInvalid = (error: UlidError) => bad.push(error.index!);
+      for await (const decoded of decodeLines(chunks, { format: api.name, onInvalid })) out.push(decoded.slice());
       expect(Buffer.concat(out)).toEqual(Buffer.from(expectedBytes));
       expect(bad).toEqual(expectedLines);
     }
   });
 
-  it("reports an over-long line by its length, and stops at the first bad line without a handler", () => {
-    const decoder = new FormatLineDecoder({ ...flake, label: "Ulid-Flake", chars: 13 }, undefined);
+  it("reports an over-long line by its length, and stops at the first bad line without a handler", async () => {
     const emitted: number[] = [];
-    const push = (text: string, final = false) => decoder.push(new TextEncoder().encode(text), final, (ids) => emitted.push(ids.length));
-    push("00EZJCRCB4650\n");
-    expect(() => push(`${"0".repeat(300)}\n`)).toThrow(/line 2: a Ulid-Flake has 13 characters, got a line of 300/);
+    const chunks = ["00EZJCRCB4650\n", `${"0".repeat(300)}\n`].map((text) => new TextEncoder().encode(text));
+    await expect(async () => {
+      for await (const ids of decodeLines(chunks, { format: "flake" })) emitted.push(ids.length);
+    }).rejects.toThrow(/line 2: a Ulid-Flake has 13 characters, got a line of 300/);
     expect(emitted).toEqual([8]);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The CLI's chunked monotonic generation (`ulid generate`, `ulid monotonic`): strictly increasing across chunks,
- * in the same millisecond, when the clock steps back, and when a millisecond's random part runs out.
+ * The CLI's chunked monotonic generation (`ulid generate`, `ulid monotonic`): one sequence over many `generateMany`
+ * calls, each continuing after the last ID of the one before. Strictly increasing across chunks, in the same
+ * millisecond, when the clock steps back, and when a millisecond's random part runs out.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MonotonicChunks } from "../src/cli/monotonic-chunks.js";
-import { UlidError } from "../src/index.js";
+import { type IdSource, ulidFormat } from "../src/cli/id-format.js";
+import { UlidError, generateMany } from "../src/index.js";
 import { firstNonIncreasing, randomPart, refBytes, timePart } from "./helpers/reference.js";
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -14,41 +15,37 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** The next `count` IDs, made into a new array. */
-function next(chunks: MonotonicChunks, count: number): Uint8Array {
+function next(source: IdSource, count: number): Uint8Array {
   const out = new Uint8Array(16 * count);
-  const ids = chunks.next(count, out);
+  const ids = source(count, out);
   expect(ids.buffer).toBe(out.buffer);
   return ids;
 }
 
-/** The last ID made so far: a private field, set in tests to put the generator on the edge of overflow. */
-function setLast(chunks: MonotonicChunks, time: number): void {
-  const state = chunks as unknown as { last: Uint8Array; lastTime: number };
-  state.last.set(refBytes(time, new Uint8Array(10).fill(0xff)));
-  state.lastTime = time;
-}
+/** The ULID at `time` whose random part is all ones: it has no successor in that millisecond. */
+const lastOf = (time: number): Uint8Array => refBytes(time, new Uint8Array(10).fill(0xff));
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("MonotonicChunks", () => {
+describe("monotonic streams of the CLI", () => {
   it("continues the sequence across chunks in one millisecond: the next chunk starts at the last ID + 1", () => {
     vi.spyOn(Date, "now").mockReturnValue(1_000_000);
-    const chunks = new MonotonicChunks();
-    const first = next(chunks, 3);
-    const second = next(chunks, 3);
+    const source = ulidFormat.monotonic(undefined);
+    const first = next(source, 3);
+    const second = next(source, 3);
     expect(firstNonIncreasing(concat([first, second]))).toBe(-1);
     expect([timePart(second, 0), randomPart(second, 0)]).toEqual([timePart(first, 32), randomPart(first, 32) + 1n]);
   });
 
   it("keeps the last time when the clock steps back, and starts afresh in a later millisecond", () => {
     const clock = vi.spyOn(Date, "now");
-    const chunks = new MonotonicChunks();
+    const source = ulidFormat.monotonic(undefined);
     const made: Uint8Array[] = [];
     for (const now of [5000, 5000, 4000, 6000]) {
       clock.mockReturnValue(now);
-      made.push(next(chunks, 100));
+      made.push(next(source, 100));
     }
     const all = concat(made);
     expect(firstNonIncreasing(all)).toBe(-1);
@@ -56,24 +53,27 @@ describe("MonotonicChunks", () => {
   });
 
   it("pins every ID to a fixed time", () => {
-    const chunks = new MonotonicChunks(42);
-    const all = concat([next(chunks, 10), next(chunks, 10)]);
+    const source = ulidFormat.monotonic(42);
+    const all = concat([next(source, 10), next(source, 10)]);
     expect(firstNonIncreasing(all)).toBe(-1);
     expect(new Set(Array.from({ length: 20 }, (_, i) => timePart(all, 16 * i)))).toEqual(new Set([42]));
   });
 
   it("on the real clock, waits for the next millisecond when the random part runs out", () => {
     const clock = vi.spyOn(Date, "now").mockReturnValue(7000);
-    const chunks = new MonotonicChunks();
-    setLast(chunks, 7000);
     clock.mockReturnValueOnce(7000).mockReturnValueOnce(7000).mockReturnValue(7001);
-    expect(timePart(next(chunks, 5), 0)).toBe(7001);
+    expect(timePart(generateMany(5, { after: lastOf(7000) }), 0)).toBe(7001);
+  });
+
+  it("on the real clock set back, moves to the sequence's next millisecond at once instead of waiting for the clock", () => {
+    vi.spyOn(Date, "now").mockReturnValue(2000);
+    const ids = generateMany(5, { after: lastOf(7000) });
+    expect(firstNonIncreasing(ids)).toBe(-1);
+    expect(timePart(ids, 0)).toBe(7001);
   });
 
   it("with a fixed time, fails with MONOTONIC_OVERFLOW when the random part runs out", () => {
-    const chunks = new MonotonicChunks(7000);
-    setLast(chunks, 7000);
-    expect(() => next(chunks, 5)).toThrow(UlidError);
-    expect(() => next(chunks, 5)).toThrow(expect.objectContaining({ code: "MONOTONIC_OVERFLOW" }));
+    expect(() => generateMany(5, { time: 7000, after: lastOf(7000) })).toThrow(UlidError);
+    expect(() => generateMany(5, { time: 7000, after: lastOf(7000) })).toThrow(expect.objectContaining({ code: "MONOTONIC_OVERFLOW" }));
   });
 });

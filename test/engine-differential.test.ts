@@ -7,12 +7,27 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsEngine } from "../src/engine/js.js";
-import { type Engine, GENERATE_CHUNK, type IdBatch } from "../src/engine/types.js";
+import { jsUlidCodec } from "../src/engine/js-ulid.js";
+import { type FormatCodec, GENERATE_CHUNK, type IdBatch } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { type LoadedWasm, instantiateBuild, loadWasm } from "../src/wasm/load.js";
 
 const FC = { numRuns: 500, seed: 0x51d };
+
+/** ULID's codec on the TypeScript engine, the reference the wasm codec is compared with. */
+const jsEngine = jsUlidCodec;
+
+/** `count` IDs of `src` as strings. */
+function strings(codec: FormatCodec, src: Uint8Array, count: number): string[] {
+  const out: string[] = [];
+  expect(codec.encodeStrings(src, count, out)).toBe(-1);
+  return out;
+}
+
+/** ULID's successor draws nothing: a `fill` that must never be called. */
+const NO_FILL = (): void => {
+  throw new Error("a ULID increment drew randomness");
+};
 const MAX_TIME = 2 ** 48 - 1;
 
 /** mulberry32: a small seeded PRNG (uint32 per call). */
@@ -81,7 +96,7 @@ function corrupt(id: string): string {
 }
 
 // The same inputs as fast-check arbitraries, for properties (they shrink a failure to a small case).
-const canonicalArb = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => jsEngine.encodeOne(bytes, 0));
+const canonicalArb = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => jsEngine.encodeOne(bytes, 0)!);
 const respelledArb = canonicalArb.chain((id) =>
   fc.tuple(...[...id].map((ch) => fc.constantFrom(...spellings(ch)))).map((chars) => chars.join("")),
 );
@@ -109,7 +124,7 @@ function forms(batch: Batch): IdBatch[] {
  * separator; `trailing` says whether the last record has a separator.
  */
 function makeBatch(n: number, rate: number, trailing = below(2) === 0): Batch {
-  const ids = jsEngine.encodeStrings(randomIds(n), n).map((id) => {
+  const ids = strings(jsEngine, randomIds(n), n).map((id) => {
     const spelled = respell(id);
     return next() / 2 ** 32 < rate ? corrupt(spelled) : spelled;
   });
@@ -141,7 +156,7 @@ function expectSame<T>(actual: ArrayLike<T>, expected: ArrayLike<T>): void {
 }
 
 /** Checks every batch method of `engine` against the TS engine on the first `count` elements of `batch`. */
-function expectSameBatch(engine: Engine, batch: IdBatch, count: number): void {
+function expectSameBatch(engine: FormatCodec, batch: IdBatch, count: number): void {
   const bytes = [new Uint8Array(16 * count), new Uint8Array(16 * count)] as const;
   const faults = [jsEngine, engine].map((e, i) => e.decodeMany(batch, count, bytes[i]!));
   expect(faults[1]).toBe(faults[0]);
@@ -149,7 +164,7 @@ function expectSameBatch(engine: Engine, batch: IdBatch, count: number): void {
   expectSame(bytes[1].subarray(0, decoded), bytes[0].subarray(0, decoded));
 
   const times = [new Float64Array(count), new Float64Array(count)] as const;
-  const timeFaults = [jsEngine, engine].map((e, i) => e.decodeTimeMany(batch, count, times[i]!));
+  const timeFaults = [jsEngine, engine].map((e, i) => e.timeMany(batch, count, times[i]!));
   expect(timeFaults).toEqual([faults[0], faults[0]]);
   const timed = faults[0]! < 0 ? count : faults[0]!;
   expectSame(times[1].subarray(0, timed), times[0].subarray(0, timed));
@@ -200,15 +215,16 @@ it("has a chunk that holds a whole generation step", () => {
 });
 
 describe.each(builds)("wasm engine, %s build", (name, wasm) => {
-  const engine = createWasmEngine(wasm)!;
+  const wasmEngine = createWasmEngine(wasm)!;
+  const engine = wasmEngine.codecs!.ulid;
 
   it("reports its build", () => {
-    expect(engine.simd).toBe(name === "simd");
+    expect(wasmEngine.simd).toBe(name === "simd");
   });
 
   it.each(SIZES)("encodes %i IDs like the TS engine", (n) => {
     const src = randomIds(n);
-    expectSame(engine.encodeStrings(src, n), jsEngine.encodeStrings(src, n));
+    expectSame(strings(engine, src, n), strings(jsEngine, src, n));
     for (const separator of [-1, 0x0a, 0x2c, 0x00]) {
       const stride = separator >= 0 ? 27 : 26;
       const expected = new Uint8Array(stride * n + 3).fill(0xaa);
@@ -242,7 +258,7 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
         const actual = expected.slice();
         expect(engine.decodeOne(id, actual, 2)).toBe(jsEngine.decodeOne(id, expected, 2));
         expectSame(actual, expected);
-        expect(engine.decodeTimeOne(id)).toBe(jsEngine.decodeTimeOne(id));
+        expect(engine.timeOne(id)).toBe(jsEngine.timeOne(id));
         expect(engine.isValidOne(id)).toBe(jsEngine.isValidOne(id));
       }),
       FC,
@@ -250,12 +266,12 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
   });
 
   it("rejects a bad character at each position and an overflowing first character", () => {
-    const id = respell(jsEngine.encodeStrings(randomIds(1), 1)[0]!);
+    const id = respell(strings(jsEngine, randomIds(1), 1)[0]!);
     for (let at = 0; at < 26; at++) {
       for (const bad of BAD_CHARS) {
         const wrong = replaceAt(id, at, bad);
         expect(engine.isValidOne(wrong)).toBe(false);
-        expect(engine.decodeTimeOne(wrong)).toBe(-1);
+        expect(engine.timeOne(wrong)).toBe(-1);
       }
     }
     for (const first of OVERFLOW_FIRST) expect(engine.isValidOne(replaceAt(id, 0, first))).toBe(false);
@@ -304,7 +320,7 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
   });
 
   it("validates string batches holding anything", () => {
-    const valid = jsEngine.encodeStrings(randomIds(4), 4);
+    const valid = strings(jsEngine, randomIds(4), 4);
     const ids = [
       valid[0], 42, null, undefined, {}, ["x"], "", "short", valid[1] + "0", valid[2]!.slice(1),
       `${valid[3]!.slice(0, 25)}€`, valid[3], `😀${valid[2]!.slice(2)}`, valid[1]!.toLowerCase(),
@@ -337,8 +353,8 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
       const actual = expected.slice();
       const js = seededFill(seed);
       const wasmFill = seededFill(seed);
-      jsEngine.stampMany(count, time, js.fill, expected, 5);
-      engine.stampMany(count, time, wasmFill.fill, actual, 5);
+      jsEngine.stampMany(count, time, 0, js.fill, expected, 5);
+      engine.stampMany(count, time, 0, wasmFill.fill, actual, 5);
       expectSame(actual, expected);
       expect(wasmFill.lengths).toEqual([10 * count]);
     }
@@ -349,12 +365,12 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
       const seed = next();
       const js = seededFill(seed);
       const wasmFill = seededFill(seed);
-      const expected = jsEngine.mintOne(time, js.fill);
-      expect(engine.mintOne(time, wasmFill.fill)).toBe(expected);
+      const expected = jsEngine.mintOne(time, 0, js.fill);
+      expect(engine.mintOne(time, 0, wasmFill.fill)).toBe(expected);
       expect(js.lengths).toEqual([10]);
       expect(wasmFill.lengths).toEqual([10]);
       const stamped = new Uint8Array(16);
-      jsEngine.stampMany(1, time, seededFill(seed).fill, stamped, 0);
+      jsEngine.stampMany(1, time, 0, seededFill(seed).fill, stamped, 0);
       expect(expected).toBe(jsEngine.encodeOne(stamped, 0));
     }
   });
@@ -366,7 +382,7 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
         for (const count of [0, 1, 3, GENERATE_CHUNK]) {
           const seeds = [seedBelowMax(time, gap), seedBelowMax(time, gap)] as const;
           const out = [new Uint8Array(16 * count + 16).fill(0xaa), new Uint8Array(16 * count + 16).fill(0xaa)];
-          const written = [jsEngine, engine].map((e, i) => e.incrementMany(seeds[i]!, count, out[i]!, 16));
+          const written = [jsEngine, engine].map((e, i) => e.advanceMany(seeds[i]!, count, 0, NO_FILL, out[i]!, 16));
           expect(written[1]).toBe(written[0]);
           expect(written[0]).toBe(Math.min(count, gap));
           expectSame(out[1]!, out[0]!);
@@ -379,7 +395,7 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
   it("increments in place when dst is the seed", () => {
     for (const gap of [0, 1, 256]) {
       const seeds = [seedBelowMax(1469918176385, gap), seedBelowMax(1469918176385, gap)] as const;
-      const written = [jsEngine, engine].map((e, i) => e.incrementMany(seeds[i]!, 1, seeds[i]!, 0));
+      const written = [jsEngine, engine].map((e, i) => e.advanceMany(seeds[i]!, 1, 0, NO_FILL, seeds[i]!, 0));
       expect(written).toEqual([Math.min(1, gap), Math.min(1, gap)]);
       expect(seeds[1]).toEqual(seeds[0]);
       expect(seeds[0]).toEqual(seedBelowMax(1469918176385, Math.max(gap - 1, 0)));
@@ -393,7 +409,7 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
       seed[15 - trailingOnes] = below(255); // not all ones, so the increment carries here
       const seeds = [seed.slice(), seed.slice()];
       const out = [new Uint8Array(16 * 300), new Uint8Array(16 * 300)];
-      const written = [jsEngine, engine].map((e, i) => e.incrementMany(seeds[i]!, 300, out[i]!, 0));
+      const written = [jsEngine, engine].map((e, i) => e.advanceMany(seeds[i]!, 300, 0, NO_FILL, out[i]!, 0));
       expect(written).toEqual([300, 300]);
       expectSame(out[1]!, out[0]!);
       expect(seeds[1]).toEqual(seeds[0]);
@@ -407,10 +423,10 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
     const returned: unknown[] = [];
     const binary = new Uint8Array(16 * (CHUNK + 2));
     const times = new Float64Array(CHUNK + 2);
-    returned.push(engine.encodeOne(src, 0), engine.encodeStrings(src, CHUNK + 2));
-    returned.push(engine.decodeMany(batch, CHUNK + 2, binary), engine.decodeTimeMany(batch, CHUNK + 2, times));
-    returned.push(engine.decodeOne(engine.encodeOne(src, 16), binary, 0), engine.isValidOne("x"));
-    returned.push(engine.decodeTimeOne("x"), engine.incrementMany(new Uint8Array(16), 3, binary, 0));
+    returned.push(engine.encodeOne(src, 0), strings(engine, src, CHUNK + 2));
+    returned.push(engine.decodeMany(batch, CHUNK + 2, binary), engine.timeMany(batch, CHUNK + 2, times));
+    returned.push(engine.decodeOne(engine.encodeOne(src, 16)!, binary, 0), engine.isValidOne("x"));
+    returned.push(engine.timeOne("x"), engine.advanceMany(new Uint8Array(16), 3, 0, NO_FILL, binary, 0));
     for (const value of returned.flat()) {
       expect(["string", "number", "boolean"]).toContain(typeof value);
     }
@@ -420,12 +436,12 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
     const keptTimes = times.slice();
     const other = forms(makeBatch(CHUNK, 0))[0]!;
     engine.decodeMany(other, CHUNK, new Uint8Array(16 * CHUNK));
-    engine.decodeTimeMany(other, CHUNK, new Float64Array(CHUNK));
+    engine.timeMany(other, CHUNK, new Float64Array(CHUNK));
     expectSame(binary, kept);
     expectSame(times, keptTimes);
     // The documented exception: stampMany's internal filler writes into the random region directly.
     let given: Uint8Array | undefined;
-    engine.stampMany(2, 0, (out) => (given = out), new Uint8Array(32), 0);
+    engine.stampMany(2, 0, 0, (out) => (given = out), new Uint8Array(32), 0);
     expect(given?.buffer).toBe(memory);
   });
 });

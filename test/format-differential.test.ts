@@ -5,21 +5,26 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FORMAT_SPECS, flakeParam, type FormatCodec, type FormatName } from "../src/engine/formats.js";
-import { jsFormats } from "../src/engine/js-formats.js";
-import type { IdBatch } from "../src/engine/types.js";
-import { createWasmFormats } from "../src/engine/wasm-formats.js";
+import { flakeParam, type FormatName } from "../src/engine/specs.js";
+import type { FormatCodec, IdBatch } from "../src/engine/types.js";
+import { createWasmEngine } from "../src/engine/wasm.js";
+import { formatOption } from "../src/formats/registry.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { expectSameArray } from "./helpers/arrays.js";
 import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
 import { pseudoRandomBytes, seededUint32 } from "./helpers/reference.js";
 
 const next = seededUint32(0xf0a7);
+
+/** Each format's codec on the TypeScript engine, the reference the wasm codecs are compared with. */
+const jsCodecOf = (name: FormatName): FormatCodec => formatOption(name).jsCodec;
+const specOf = (name: FormatName) => formatOption(name).spec;
 const below = (n: number): number => next() % n;
 const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
 
 /** Generation parameters worth covering: every Ulid-Flake layout and entropy size; 0 for the others. */
 const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
+  ulid: [0],
   flake: [flakeParam(1, undefined), flakeParam(2, undefined), flakeParam(3, undefined), flakeParam(1, 0), flakeParam(2, 31)],
   baseuid: [0],
   uuidv7: [0],
@@ -38,7 +43,7 @@ function randomBinary(ref: RefFormat, n: number, bad = 0): Uint8Array {
 
 /** `n` texts in random spellings, each corrupted (a bad char anywhere) with probability `rate`, as strings and text. */
 function randomBatch(ref: RefFormat, n: number, rate: number): IdBatch[] {
-  const texts = encodeAll(jsFormats[ref.name], ref, randomBinary(ref, n));
+  const texts = encodeAll(jsCodecOf(ref.name), ref, randomBinary(ref, n));
   const ids = texts.map((text) => {
     const spelled = ref.name === "baseuid" ? text : [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("");
     if (next() / 2 ** 32 >= rate) return spelled;
@@ -67,7 +72,7 @@ function encodeAll(codec: FormatCodec, ref: RefFormat, bytes: Uint8Array): strin
 
 /** Every batch method of `wasm` against the TS codec on the first `count` elements of `batch`. */
 function expectSameBatch(ref: RefFormat, wasm: FormatCodec, batch: IdBatch, count: number): void {
-  const js = jsFormats[ref.name];
+  const js = jsCodecOf(ref.name);
   const bytes = [new Uint8Array(ref.bytes * count), new Uint8Array(ref.bytes * count)];
   const faults = [js, wasm].map((codec, i) => codec.decodeMany(batch, count, bytes[i]!));
   expect(faults[1]).toBe(faults[0]);
@@ -83,11 +88,11 @@ function expectSameBatch(ref: RefFormat, wasm: FormatCodec, batch: IdBatch, coun
 }
 
 describe.each(REF_FORMATS)("$name", (ref) => {
-  const js = jsFormats[ref.name];
+  const js = jsCodecOf(ref.name);
   describe.each([true, false])("wasm simd %s", (simd) => {
     const wasmInstance = instantiateBuild(simd);
-    const wasm = createWasmFormats(wasmInstance)[ref.name];
-    const chunk = (wasmInstance.exports as unknown as { formatChunk(id: number): number }).formatChunk(FORMAT_SPECS[ref.name].wasmId);
+    const wasm = createWasmEngine(wasmInstance)!.codecs![ref.name];
+    const chunk = wasmInstance.exports.formatChunk(specOf(ref.name).wasmId);
     const SIZES = [0, 1, 2 * chunk + 5];
 
     it.each(SIZES)("encodes %i IDs like the TS engine, stopping at the same non-ID", (n) => {
@@ -133,7 +138,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it.each(PARAMS[ref.name])("stamps and advances like the TS engine, up to the overflow (param %i)", (param) => {
-      const spec = FORMAT_SPECS[ref.name];
+      const spec = specOf(ref.name);
       for (const count of [1, 2, 8192]) {
         const time = below(2 ** 30) * 2 ** 13 + below(2 ** 13);
         const seed = next();
@@ -166,7 +171,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
           const seed = new Uint8Array(ref.bytes);
           expect(codec.decodeOne(largest, seed, 0)).toBe(true);
           const before = seed.slice();
-          expect(codec.advanceMany(seed, 3, param, (o) => o.fill(0), new Uint8Array(3 * ref.bytes), 0)).toBe(0);
+          expect(codec.advanceMany(seed, 3, param, (o: Uint8Array) => o.fill(0), new Uint8Array(3 * ref.bytes), 0)).toBe(0);
           expect(seed).toEqual(before);
         }
       }

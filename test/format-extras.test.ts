@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as api from "../src/index.js";
 import { baseuid, decodeTime as ulidDecodeTime, flake, setBackend, uuidv7 } from "../src/index.js";
 import { batchEngine } from "../src/backend.js";
-import { jsFormats } from "../src/engine/js-formats.js";
+import { format as flakeFormat } from "../src/formats/flake.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { REF_FORMATS } from "./helpers/format-reference.js";
 import { FLAKE_README } from "./format-vectors.js";
@@ -37,11 +37,11 @@ describe("the namespaces", () => {
 
     it("auto: single IDs on TypeScript, batches on WebAssembly; wasm and js force one engine", () => {
       setBackend("wasm");
-      const wasmFlake = batchEngine().formats!.flake;
-      expect(wasmFlake).not.toBe(jsFormats.flake);
+      const wasmFlake = batchEngine().codecs!.flake;
+      expect(wasmFlake).not.toBe(flakeFormat.jsCodec);
       const spies = {
-        jsOne: vi.spyOn(jsFormats.flake, "decodeOne"),
-        jsMany: vi.spyOn(jsFormats.flake, "decodeMany"),
+        jsOne: vi.spyOn(flakeFormat.jsCodec, "decodeOne"),
+        jsMany: vi.spyOn(flakeFormat.jsCodec, "decodeMany"),
         wasmOne: vi.spyOn(wasmFlake, "decodeOne"),
         wasmMany: vi.spyOn(wasmFlake, "decodeMany"),
       };

@@ -33,6 +33,7 @@ const API_NAMES = [
   "flake",
   "baseuid",
   "uuidv7",
+  "formats",
 ];
 const VECTOR = "01ARYZ6S410000000000000000";
 const VECTOR_TIME = 1469918176385;

@@ -1,26 +1,24 @@
 /**
- * What the commands need from an ID format, and the ULID implementation. ULID is the only format the commands
- * speak today; another format is one more object of this shape, and a `--type` option choosing among them is the
- * only change the commands need (they use no ULID function but through this object; `scan` is ULID-only).
+ * What the commands need from an ID format, built the same way for every format over its public namespace
+ * (`formats.ulid`, `flake`, ...): the commands use no format function but through this object. The formats and
+ * their `--type` options are in other-formats.ts.
  */
-import { encodeManyText } from "../bulk.js";
-import { batchEngine } from "../backend.js";
+import { batchCodec } from "../backend.js";
 import type { ChunkProcessor } from "../chunks.js";
-import { readTime } from "../engine/js-codec.js";
-import { ULID_BYTES, ULID_CHARS } from "../engine/types.js";
+import { readTime } from "../engine/js-ulid-text.js";
 import type { UlidError } from "../errors.js";
-import { generateMany } from "../generate-many.js";
+import { formatOption } from "../formats/registry.js";
+import { ulidNamespace } from "../formats/ulid.js";
 import { LineDecoder } from "../line-decoder.js";
-import { decode, parse } from "../ulid.js";
+import { parse } from "../ulid.js";
 import { hex } from "../uuid.js";
 import { isoTime } from "./iso.js";
-import { MonotonicChunks } from "./monotonic-chunks.js";
 
 /** Makes the next `count` IDs of a stream, binary, into `out` (exactly their size); returns them (a view of `out`). */
 export type IdSource = (count: number, out: Uint8Array) => Uint8Array;
 
 export interface IdFormat {
-  /** Its `--type` name, and its key in JSON output: "ulid" (the others are in other-formats.ts). */
+  /** Its `--type` name, and its key in JSON output. */
   readonly name: string;
   /** Bytes of one binary ID: the record size of `generate --binary`. */
   readonly binaryBytes: number;
@@ -42,23 +40,52 @@ export interface IdFormat {
   lineDecoder(onInvalid: ((error: UlidError) => void) | undefined): ChunkProcessor<Uint8Array>;
 }
 
-export const ulidFormat: IdFormat = {
-  name: "ulid",
-  binaryBytes: ULID_BYTES,
-  textChars: ULID_CHARS,
-  random: (time) => (count, out) => generateMany(count, { time, monotonic: false, out }),
-  monotonic(time) {
-    const chunks = new MonotonicChunks(time);
-    return (count, out) => chunks.next(count, out);
-  },
-  text: (bytes, out) => encodeManyText(bytes, { out }),
-  timeAt: readTime,
-  fields(id) {
-    const { ulid, time, random, bytes, uuid } = parse(id);
-    return { ulid, time, iso: isoTime(time), random: hex(random), bytes: hex(bytes), uuid };
-  },
-  check(id) {
-    decode(id);
-  },
-  lineDecoder: (onInvalid) => new LineDecoder(batchEngine(), onInvalid),
-};
+/** What `idFormat` uses of a namespace. */
+interface Namespace {
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7";
+  readonly chars: number;
+  readonly bytes: number;
+  generateMany(count: number, options: { time?: number; monotonic?: boolean; out?: Uint8Array; after?: Uint8Array }): Uint8Array;
+  encodeManyText(bytes: Uint8Array, options: { out: Uint8Array }): Uint8Array;
+  decode(text: string): Uint8Array;
+}
+
+/**
+ * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid). A
+ * monotonic stream is one sequence over many `generateMany` calls: each continues after the last ID of the one
+ * before (the `after` option), so a chunk in the same millisecond, or after the clock stepped back, goes on from it.
+ */
+export function idFormat(
+  api: Namespace,
+  making: object,
+  timeAt: (bytes: Uint8Array, at: number) => number,
+  fields: (id: string) => Record<string, string | number>,
+): IdFormat {
+  const format = formatOption(api.name);
+  return {
+    name: api.name,
+    binaryBytes: api.bytes,
+    textChars: api.chars,
+    random: (time) => (count, out) => api.generateMany(count, { ...making, time, monotonic: false, out }),
+    monotonic(time) {
+      let last: Uint8Array | undefined;
+      return (count, out) => {
+        const ids = api.generateMany(count, { ...making, time, out, after: last });
+        if (count > 0) last = ids.slice(ids.length - api.bytes);
+        return ids;
+      };
+    },
+    text: (bytes, out) => api.encodeManyText(bytes, { out }),
+    timeAt,
+    fields,
+    check(id) {
+      api.decode(id);
+    },
+    lineDecoder: (onInvalid) => new LineDecoder(format, batchCodec(format), onInvalid),
+  };
+}
+
+export const ulidFormat: IdFormat = idFormat(ulidNamespace, {}, readTime, (id) => {
+  const { ulid, time, random, bytes, uuid } = parse(id);
+  return { ulid, time, iso: isoTime(time), random: hex(random), bytes: hex(bytes), uuid };
+});

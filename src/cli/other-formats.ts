@@ -1,15 +1,13 @@
 /**
  * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7` (default ulid) on every command that
  * makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse). Each format is an
- * IdFormat (id-format.ts) over its namespace; streams of many IDs use the namespaces' own batch machinery.
+ * IdFormat (id-format.ts) over its namespace.
  */
-import { readTime } from "../engine/js-codec.js";
-import { baseuid, minting as baseUidMinting } from "../formats/baseuid.js";
-import { DEFAULT_EPOCH, flake, minting as flakeMinting } from "../formats/flake.js";
-import { BatchStream, type Minting } from "../formats/generate.js";
-import { uuidv7, minting as uuidV7Minting } from "../formats/uuidv7.js";
-import { FormatLineDecoder } from "./format-lines.js";
-import { type IdFormat, ulidFormat } from "./id-format.js";
+import { readTime } from "../engine/js-ulid-text.js";
+import { baseuid } from "../formats/baseuid.js";
+import { DEFAULT_EPOCH, flake } from "../formats/flake.js";
+import { uuidv7 } from "../formats/uuidv7.js";
+import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
 import { isoTime } from "./iso.js";
 import { parseTime } from "./time-arg.js";
 import { type OptionSpec, type ParsedArgs, UsageError, parseCount } from "./usage.js";
@@ -31,36 +29,7 @@ export function typeHelp(width: number, making: boolean): string {
 
 const TYPES = ["ulid", "flake", "baseuid", "uuidv7"] as const;
 
-type Api = typeof flake | typeof baseuid | typeof uuidv7;
-
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
-
-/** An IdFormat over a namespace: `timeAt` gives whole Unix ms (the columns of `decode`), `fields` what `parse` shows. */
-function idFormat(
-  api: Api,
-  minting: Minting,
-  timeAt: (bytes: Uint8Array, at: number) => number,
-  fields: (id: string) => Record<string, string | number>,
-): IdFormat {
-  const { spec, label } = minting.rules;
-  return {
-    name: spec.name,
-    binaryBytes: spec.bytes,
-    textChars: spec.chars,
-    random: (time) => (count, out) => new BatchStream(minting, false, { time }).next(count, out),
-    monotonic(time) {
-      const stream = new BatchStream(minting, true, { time });
-      return (count, out) => stream.next(count, out);
-    },
-    text: (bytes, out) => api.encodeManyText(bytes, { out }),
-    timeAt,
-    fields,
-    check(id) {
-      api.decode(id);
-    },
-    lineDecoder: (onInvalid) => new FormatLineDecoder({ ...api, label, chars: spec.chars }, onInvalid),
-  };
-}
 
 /**
  * A Ulid-Flake's time field: bits 62-20 of the 8 bytes at `b[at]`, that is bytes 0-2 (bits 63-40), byte 3, byte 4
@@ -76,7 +45,7 @@ function flakeFormat(epoch: number | undefined, sid: number | undefined, scalabl
   const origin = epoch ?? DEFAULT_EPOCH;
   return idFormat(
     flake,
-    flakeMinting({ epoch, sid }),
+    { epoch, sid },
     (bytes, at) => flakeTime(bytes, at) + origin,
     (id) => {
       const bytes = flake.decode(id);
@@ -89,7 +58,7 @@ function flakeFormat(epoch: number | undefined, sid: number | undefined, scalabl
 
 const BASEUID_FORMAT = idFormat(
   baseuid,
-  baseUidMinting,
+  {},
   // Whole ms of the tick's start (ticks are 2^15 ns): `parse` shows the fraction and the ns.
   (bytes, at) => Math.floor((readTime(bytes, at) * 32768) / 1e6),
   (id) => {
@@ -107,7 +76,7 @@ const BASEUID_FORMAT = idFormat(
   },
 );
 
-const UUIDV7_FORMAT = idFormat(uuidv7, uuidV7Minting, readTime, (id) => {
+const UUIDV7_FORMAT = idFormat(uuidv7, {}, readTime, (id) => {
   const bytes = uuidv7.decode(id);
   const time = uuidv7.decodeTime(id);
   return { uuidv7: uuidv7.encode(bytes), time, iso: isoTime(time), random: hex(bytes.subarray(6)), bytes: hex(bytes), ulid: uuidv7.toULID(id) };

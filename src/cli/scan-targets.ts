@@ -3,7 +3,7 @@
  * and BaseUIDs cannot be told from ordinary text, so scanning for them is refused.
  */
 import { batchEngine } from "../backend.js";
-import { ULID_CHARS } from "../engine/types.js";
+import { SCAN_TOKEN as ULID_CHARS } from "../engine/types.js";
 import { type MatchVisitor, Scanner } from "../scanner.js";
 import { tokenText } from "../token-text.js";
 import type { ByteWriter } from "./byte-writer.js";

@@ -7,8 +7,8 @@
  * Every 3 bytes are exactly 4 chars (24 bits), so the codec works on 5 such groups.
  */
 import { BASE64_DECODE, BASE64_ENCODE } from "../base64.js";
-import { writeTime } from "./js-codec.js";
-import type { RecordCodec } from "./js-formats.js";
+import { writeTime } from "./js-ulid-text.js";
+import type { RecordCodec } from "./js-record-codec.js";
 
 const BYTES = 15;
 const RANDOM_FROM = 6;

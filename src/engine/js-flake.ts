@@ -11,8 +11,8 @@
  *   low is split again into byte 3 (bits 39-32: char 5 and the top 3 bits of char 6) and a 32-bit word.
  */
 import { DECODE_TABLE, ENCODE_TABLE } from "../crockford.js";
-import { flakeScalable } from "./formats.js";
-import type { RecordCodec } from "./js-formats.js";
+import { flakeScalable } from "./specs.js";
+import type { RecordCodec } from "./js-record-codec.js";
 
 /** Largest value of char 0: bits 64 and 63 (the sign) must be clear. */
 const MAX_FIRST_VALUE = 7;

@@ -3,7 +3,7 @@
  * for runtimes without WebAssembly.
  */
 import { ALPHABET, isAsciiAlphanumeric } from "../crockford.js";
-import { ULID_CHARS } from "./types.js";
+import { SCAN_TOKEN as ULID_CHARS } from "./types.js";
 
 /** Class of a byte that is no ASCII letter or digit: it may border a match. */
 const BORDER = 0xff;

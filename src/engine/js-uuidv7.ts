@@ -12,8 +12,8 @@
  * at least 2^41 IDs within one millisecond. Text is lower case out, either case in; the version and variant are
  * checked (char 14 is `7`, char 19 is one of `89ab`).
  */
-import { readTime, writeTime } from "./js-codec.js";
-import type { RecordCodec } from "./js-formats.js";
+import { readTime, writeTime } from "./js-ulid-text.js";
+import type { RecordCodec } from "./js-record-codec.js";
 
 /** Position of the first hex char of each byte in the text. */
 const CHAR_OF_BYTE = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34);

@@ -2,26 +2,10 @@
 import type { LoadedWasm } from "../wasm/load.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./types.js";
 
-/** The exports of assembly/scan.ts and its regions' addresses (assembly/index.ts). */
-interface ScanExports {
-  /** Bytes the text region holds: SCAN_BYTES. */
-  scanBytes(): number;
-  scanTextRegion(): number;
-  /** SCAN_MATCHES u32 offsets. */
-  scanOffsetRegion(): number;
-  /** SCAN_MATCHES f64 Unix ms. */
-  scanTimeRegion(): number;
-  /** Searches text region [0, length); returns the number of matches written to the offset and time regions. */
-  scan(length: number, afterAlnum: boolean, atEnd: boolean): number;
-}
-
-/** `scanWindow` over one loaded module; the views are built once (the memory never grows). */
+/** `scanWindow` over one loaded module; the views are built once (the memory never grows; load.ts checks sizes). */
 export function createWasmScan(wasm: LoadedWasm): Engine["scanWindow"] {
-  const x = wasm.exports as unknown as ScanExports;
-  if (x.scanBytes() !== SCAN_BYTES) {
-    throw new Error(`internal: the wasm scan region holds ${x.scanBytes()} bytes, the engine expects ${SCAN_BYTES}`);
-  }
-  const memory = wasm.exports.memory.buffer;
+  const x = wasm.exports;
+  const memory = x.memory.buffer;
   const text = new Uint8Array(memory, x.scanTextRegion(), SCAN_BYTES);
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);

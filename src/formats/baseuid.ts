@@ -10,11 +10,13 @@
 import { checkOptions } from "../args.js";
 import { BASE64_DECODE, BASE64_INVALID } from "../base64.js";
 import { UlidError, quote } from "../errors.js";
-import { BASEUID } from "../engine/formats.js";
+import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../uuid.js";
-import { createCodecApi, type NoOptions, type Texts } from "./codec.js";
-import { describeChar, type FormatRules } from "./faults.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type SourceOptions } from "./generate.js";
+import { createJsCodec } from "../engine/js-record-codec.js";
+import { codecOfBaseUid } from "../engine/js-baseuid.js";
+import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { describeChar } from "./faults.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
 export type BaseUidTime = number | Date | bigint;
@@ -26,8 +28,10 @@ const TICKS_PER_512_MS = 15625;
 /** The time field is 48 bits: the last tick starts 2^63 - 2^15 ns after 1970 (in 2262). */
 const MAX_TICK = 2 ** 48 - 1;
 
-const rules: FormatRules = {
+/** The format as the shared machinery sees it (src/formats/codec.ts). */
+export const format: Format = {
   spec: BASEUID,
+  jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
   label: "BaseUID",
   charFault: (text, position) =>
     BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
@@ -41,7 +45,7 @@ const rules: FormatRules = {
   },
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(rules);
+const { timeField, timeFields, ...codec } = createCodecApi(format);
 
 function invalidTime(time: unknown): UlidError {
   return new UlidError(
@@ -79,7 +83,7 @@ function preciseNow(): number {
 }
 
 /** How BaseUIDs are made (for the CLI's streams too). */
-export const minting: Minting = { rules, param: 0, field: tickOf, clock: preciseNow, unit: "tick (32.768 us)" };
+export const minting: Minting = { format, param: 0, field: tickOf, clock: preciseNow, unit: "tick (32.768 us)" };
 
 /** UUIDv8 layout (seeds/004): time 48 | version 8 (4) | random 71-60 (12) | variant 10 (2) | random 59-0 (60) | 00. */
 const RANDOM_LOW_BITS = 60n;
@@ -107,6 +111,9 @@ function notBaseUidUuid(uuid: string, position: number, expected: string): UlidE
 }
 
 export const baseuid = Object.freeze({
+  name: "baseuid" as const,
+  chars: BASEUID.chars,
+  bytes: BASEUID.bytes,
   ...codec,
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
@@ -115,7 +122,7 @@ export const baseuid = Object.freeze({
   },
 
   /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
-  monotonicFactory(options?: SourceOptions): (time?: BaseUidTime) => string {
+  monotonicFactory(options?: MonotonicOptions): (time?: BaseUidTime) => string {
     return monotonicGenerator(minting, options);
   },
 

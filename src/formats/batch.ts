@@ -1,27 +1,80 @@
 /**
- * The IDs of a batch call of one of the other formats: a string array, or ASCII text of fixed-width records, each
- * the ID's characters and one separator byte (the last separator optional).
+ * The IDs of a batch call, for every format: a string array, or ASCII text of fixed-width records, each the ID's
+ * characters and one separator byte (the last separator optional).
+ *
+ * A string array is read once, element by element, into an array of the library's own: a getter or proxy trap runs
+ * once per element, a sparse array's holes read as `undefined`, and what the engines decode is what the fault
+ * finder explains. Anything that cannot be read as such a batch is INVALID_ARGUMENT.
  */
+import { plainBytes } from "../args.js";
 import { UlidError, quote } from "../errors.js";
 import type { IdBatch } from "../engine/types.js";
 
-export interface Framed {
+export interface Framed<Out> {
   batch: IdBatch;
   /** Elements in the batch (a trailing partial text record counts as one). */
   elements: number;
   /** Elements before the first one that is bad by its shape alone (not a string, wrong length, partial record). */
   wellFormed: number;
+  /** What `allocate` made for the output. */
+  out: Out;
 }
 
-export function frame(ids: unknown, chars: number): Framed {
-  if (ids instanceof Uint8Array) {
+function notIds(ids: unknown, why = ""): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${quote(ids)}${why}`);
+}
+
+/**
+ * The batch, read once. `allocate(elements)` makes the output as soon as the size is known, before any element is
+ * read: an absurd length fails there at once, not after a pass over it.
+ */
+export function frame<Out>(ids: unknown, chars: number, allocate: (elements: number) => Out): Framed<Out> {
+  if (isText(ids)) {
+    const text = plainBytes(ids, "IDs");
+    const elements = elementsOfText(text.length, chars);
+    const out = allocate(elements);
     // The last record may lack its separator, so whole records fill length + 1.
-    const whole = Math.floor((ids.length + 1) / (chars + 1));
-    return { batch: { kind: "text", text: ids }, elements: whole + (ids.length > whole * (chars + 1) ? 1 : 0), wellFormed: whole };
+    return { batch: { kind: "text", text }, elements, wellFormed: Math.floor((text.length + 1) / (chars + 1)), out };
   }
-  if (!Array.isArray(ids)) {
-    throw new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${quote(ids)}`);
+  const length = lengthOfArray(ids);
+  const out = allocate(length);
+  const own = new Array<string>(length);
+  let wellFormed = length;
+  try {
+    for (let i = 0; i < length; i++) {
+      const id: unknown = (ids as readonly unknown[])[i];
+      own[i] = id as string;
+      if (wellFormed === length && (typeof id !== "string" || id.length !== chars)) wellFormed = i;
+    }
+  } catch (error) {
+    throw notIds(ids, `: reading its elements failed (${error instanceof Error ? error.message : quote(error)})`);
   }
-  const wellFormed = ids.findIndex((id: unknown) => typeof id !== "string" || id.length !== chars);
-  return { batch: { kind: "strings", ids }, elements: ids.length, wellFormed: wellFormed < 0 ? ids.length : wellFormed };
+  return { batch: { kind: "strings", ids: own }, elements: length, wellFormed, out };
+}
+
+function elementsOfText(length: number, chars: number): number {
+  const whole = Math.floor((length + 1) / (chars + 1));
+  return whole + (length > whole * (chars + 1) ? 1 : 0);
+}
+
+function isText(ids: unknown): boolean {
+  return typeof ids === "object" && ids !== null && !isArray(ids) && ArrayBuffer.isView(ids);
+}
+
+function isArray(ids: unknown): boolean {
+  try {
+    return Array.isArray(ids);
+  } catch {
+    // Array.isArray throws for a revoked proxy.
+    throw notIds(ids, " (a revoked proxy)");
+  }
+}
+
+function lengthOfArray(ids: unknown): number {
+  if (!isArray(ids)) throw notIds(ids);
+  try {
+    return (ids as readonly unknown[]).length;
+  } catch (error) {
+    throw notIds(ids, `: reading its length failed (${error instanceof Error ? error.message : quote(error)})`);
+  }
 }

@@ -1,21 +1,24 @@
 /**
- * The encode/decode/validate half of a format's namespace, the same for every format: argument checks, the
- * engine choice (single IDs on `singleEngine`, batches on `batchEngine`, as for ULID) and errors. Times come out
- * as the format's raw time field; each format's file gives them their meaning.
+ * The encode/decode/validate half of a format's namespace, the same for every format, ULID included: argument
+ * checks, the engine choice (single IDs on the single-ID engine, batches on the batch engine: src/backend.ts) and
+ * errors. Times come out as the format's raw time field; each format's file gives them their meaning.
  */
-import { checkIndex, checkOptions, checkRoom, checkUint8Array, outputBuffer } from "../args.js";
-import { batchEngine, singleEngine } from "../backend.js";
+import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlaps, plainBytes, outputBuffer } from "../args.js";
+import { batchCodec, singleCodec } from "../backend.js";
 import { UlidError, quote } from "../errors.js";
-import type { FormatCodec, FormatName } from "../engine/formats.js";
-import { jsFormats } from "../engine/js-formats.js";
-import type { Engine, IdBatch } from "../engine/types.js";
+import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame } from "./batch.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
+
+/** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
+export interface Format extends FormatRules {
+  readonly jsCodec: FormatCodec;
+}
 
 export interface EncodeTextOptions {
   /** One ASCII character that cannot occur in the format's text, written after each ID. Default "\n". */
   separator?: string;
-  /** Write into this buffer (at least `chars + 1` bytes per ID) instead of a new one. */
+  /** Write into this buffer (at least `chars + 1` bytes per ID, not overlapping the input) instead of a new one. */
   out?: Uint8Array;
 }
 
@@ -48,45 +51,38 @@ export interface CodecApi {
   countIds(bytes: Uint8Array): number;
 }
 
-/** One format's codec on an engine: the engine's own, or the TypeScript one (see `Engine.formats`). */
-export function codecOn(engine: Engine, name: FormatName): FormatCodec {
-  return (engine.formats ?? jsFormats)[name];
-}
-
-export function createCodecApi(rules: FormatRules): CodecApi {
-  const { spec, label } = rules;
+export function createCodecApi(format: Format): CodecApi {
+  const { spec, label } = format;
   const { bytes: size, chars } = spec;
-  const codecOf = (engine: Engine): FormatCodec => codecOn(engine, spec.name);
 
-  /** Number of binary IDs in `bytes`. */
-  function countIds(bytes: Uint8Array): number {
-    checkUint8Array(bytes, "bytes");
-    if (bytes.length % size !== 0) {
+  /** Binary IDs as a plain view, and how many there are. */
+  function binaryIds(bytes: unknown): { ids: Uint8Array; count: number } {
+    const ids = plainBytes(bytes, "bytes");
+    if (ids.length % size !== 0) {
       throw new UlidError(
         "INVALID_LENGTH",
-        `binary ${label}s are ${size} bytes each, got ${bytes.length} bytes (${bytes.length % size} left over)`,
+        `binary ${label}s are ${size} bytes each, got ${ids.length} bytes (${ids.length % size} left over)`,
       );
     }
-    return bytes.length / size;
+    return { ids, count: ids.length / size };
   }
 
   /** Runs a decoding kernel over a batch and throws for the first bad element. */
   function decodeBatch<Out>(
     texts: unknown,
-    allocate: (elements: number) => Out,
+    create: (elements: number) => Out,
     run: (codec: FormatCodec, batch: IdBatch, count: number, out: Out) => number,
   ): Out {
-    const { batch, elements, wellFormed } = frame(texts, chars);
-    const out = allocate(elements);
-    const fault = run(codecOf(batchEngine()), batch, wellFormed, out);
-    if (fault >= 0) throw batchError(rules, batch, fault);
-    if (wellFormed < elements) throw batchError(rules, batch, wellFormed);
+    const { batch, elements, wellFormed, out } = frame(texts, chars, create);
+    const fault = run(batchCodec(format), batch, wellFormed, out);
+    if (fault >= 0) throw batchError(format, batch, fault);
+    if (wellFormed < elements) throw batchError(format, batch, wellFormed);
     return out;
   }
 
   /** Throws for the binary ID an engine refused at element `fault` (>= 0). */
   function checkEncoded(bytes: Uint8Array, fault: number): void {
-    if (fault >= 0) throw binaryError(rules, bytes, fault * size, fault);
+    if (fault >= 0) throw binaryError(format, bytes, fault * size, fault);
   }
 
   return {
@@ -94,25 +90,25 @@ export function createCodecApi(rules: FormatRules): CodecApi {
       checkUint8Array(bytes, "bytes");
       checkIndex(offset, "offset");
       checkRoom(bytes, offset, size, "bytes");
-      const text = codecOf(singleEngine()).encodeOne(bytes, offset);
-      if (text === null) throw binaryError(rules, bytes, offset);
+      const text = singleCodec(format).encodeOne(bytes, offset);
+      if (text === null) throw binaryError(format, bytes, offset);
       return text;
     },
     decode(text) {
       const out = new Uint8Array(size);
-      if (typeof text !== "string" || !codecOf(singleEngine()).decodeOne(text, out, 0)) throw idError(rules, text);
+      if (typeof text !== "string" || !singleCodec(format).decodeOne(text, out, 0)) throw idError(format, text);
       return out;
     },
-    isValid: (text) => typeof text === "string" && codecOf(singleEngine()).isValidOne(text),
+    isValid: (text) => typeof text === "string" && singleCodec(format).isValidOne(text),
 
     encodeMany(bytes) {
-      const count = countIds(bytes);
-      const out = new Array<string>(count);
-      checkEncoded(bytes, codecOf(batchEngine()).encodeStrings(bytes, count, out));
+      const { ids, count } = binaryIds(bytes);
+      const out = allocateStrings(count);
+      checkEncoded(ids, batchCodec(format).encodeStrings(ids, count, out));
       return out;
     },
     encodeManyText(bytes, options) {
-      const count = countIds(bytes);
+      const { ids, count } = binaryIds(bytes);
       const { separator = "\n", out } = checkOptions(options);
       const code = typeof separator === "string" && separator.length === 1 ? separator.charCodeAt(0) : -1;
       if (code < 0 || code > 0x7f || !spec.isSeparator(code)) {
@@ -121,30 +117,49 @@ export function createCodecApi(rules: FormatRules): CodecApi {
           `separator must be one ASCII character that is not a letter, a digit or part of a ${label}, got ${quote(separator)}`,
         );
       }
-      const text = outputBuffer(out, count * (chars + 1));
-      const fault = codecOf(batchEngine()).encodeText(bytes, count, text, code);
+      const text = outputBuffer(out, count * (chars + 1), "the text");
+      // Text written over the binary IDs would be read back as input: refused rather than made wrong.
+      if (overlaps(text, ids)) {
+        throw new UlidError("INVALID_ARGUMENT", "out shares memory with bytes: the text would overwrite the IDs before they are read");
+      }
+      const fault = batchCodec(format).encodeText(ids, count, text, code);
       // No half-made text is left behind in a caller's buffer.
       if (fault >= 0) text.fill(0);
-      checkEncoded(bytes, fault);
+      checkEncoded(ids, fault);
       return text;
     },
     decodeMany: (texts) =>
-      decodeBatch(texts, (n) => new Uint8Array(n * size), (codec, batch, count, out) => codec.decodeMany(batch, count, out)),
+      decodeBatch(
+        texts,
+        (n) => allocate(Uint8Array, n * size, "the batch"),
+        (codec, batch, count, out) => codec.decodeMany(batch, count, out),
+      ),
     validateMany(texts) {
-      const { batch, elements, wellFormed } = frame(texts, chars);
-      const flags = new Uint8Array(elements);
+      const { batch, elements, wellFormed, out: flags } = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
       // A trailing partial text record stays 0; in a string batch the engine checks every element.
-      codecOf(batchEngine()).validateMany(batch, batch.kind === "text" ? wellFormed : elements, flags);
+      batchCodec(format).validateMany(batch, batch.kind === "text" ? wellFormed : elements, flags);
       return flags;
     },
 
     timeField(text) {
-      const time = typeof text === "string" ? codecOf(singleEngine()).timeOne(text) : -1;
-      if (time < 0) throw idError(rules, text);
+      const time = typeof text === "string" ? singleCodec(format).timeOne(text) : -1;
+      if (time < 0) throw idError(format, text);
       return time;
     },
     timeFields: (texts) =>
-      decodeBatch(texts, (n) => new Float64Array(n), (codec, batch, count, out) => codec.timeMany(batch, count, out)),
-    countIds,
+      decodeBatch(
+        texts,
+        (n) => allocate(Float64Array, n, "the batch"),
+        (codec, batch, count, out) => codec.timeMany(batch, count, out),
+      ),
+    countIds: (bytes) => binaryIds(bytes).count,
   };
+}
+
+function allocateStrings(count: number): string[] {
+  try {
+    return new Array<string>(count);
+  } catch {
+    throw new UlidError("INVALID_ARGUMENT", `the batch is too large: ${count} strings cannot be allocated here`);
+  }
 }

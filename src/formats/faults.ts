@@ -4,7 +4,7 @@
  * then characters left to right.
  */
 import { UlidError, quote, type UlidErrorCode } from "../errors.js";
-import type { FormatSpec } from "../engine/formats.js";
+import type { FormatSpec } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
 
 /** A fault and what to say about it. */
@@ -13,19 +13,14 @@ export interface Problem {
   readonly reason: string;
 }
 
-/** What finding the fault of a text ID needs to know about its format (ULID's are in src/faults.ts). */
-export interface TextRules {
+/** What explaining a bad ID needs to know about its format (each format's rules are in its file in src/formats/). */
+export interface FormatRules {
   /** The format's length in characters, and which bytes separate IDs in text. */
-  readonly spec: Pick<FormatSpec, "chars" | "isSeparator">;
+  readonly spec: FormatSpec;
   /** The format's name in messages: "ULID", "Ulid-Flake", "BaseUID", "UUID v7". */
   readonly label: string;
   /** The fault of the character at `position` of `text` (of the right length), or null when it may stand there. */
   charFault(text: string, position: number): Problem | null;
-}
-
-/** What the shared machinery needs to know about one of the other formats beyond its engine spec. */
-export interface FormatRules extends TextRules {
-  readonly spec: FormatSpec;
   /** Why the binary ID at `bytes[at]`, which an engine refused to encode, is no ID of the format. */
   binaryFault(bytes: Uint8Array, at: number): Problem;
 }
@@ -42,7 +37,7 @@ export interface Fault extends Problem {
 }
 
 /** The first fault of a would-be ID, or null when it is valid. */
-export function findFault(rules: TextRules, text: unknown): Fault | null {
+export function findFault(rules: FormatRules, text: unknown): Fault | null {
   const { label, spec } = rules;
   if (typeof text !== "string") {
     return { code: "INVALID_ARGUMENT", position: 0, reason: `a ${label} must be a string, got ${quote(text)}` };
@@ -61,14 +56,14 @@ export function findFault(rules: TextRules, text: unknown): Fault | null {
   return null;
 }
 
-function knownFault(rules: TextRules, text: unknown): Fault {
+function knownFault(rules: FormatRules, text: unknown): Fault {
   const fault = findFault(rules, text);
   if (fault === null) throw new Error(`internal: ${quote(text)} was reported invalid but is a valid ${rules.label}`);
   return fault;
 }
 
 /** The error for one bad ID: `index` is the character position. */
-export function idError(rules: TextRules, text: unknown): UlidError {
+export function idError(rules: FormatRules, text: unknown): UlidError {
   const fault = knownFault(rules, text);
   return new UlidError(fault.code, fault.reason, fault.code === "INVALID_ARGUMENT" ? undefined : fault.position);
 }
@@ -79,7 +74,7 @@ const latin1 = new TextDecoder("latin1");
  * The fault of record `index` of a text batch. A separator byte inside a record ends the ID early (a length fault,
  * as for a short string), and a byte that cannot separate where the separator belongs makes it too long.
  */
-function textRecordFault(rules: TextRules, text: Uint8Array, index: number): Fault {
+function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): Fault {
   const { chars, isSeparator } = rules.spec;
   const record = text.subarray(index * (chars + 1), (index + 1) * (chars + 1));
   let length = 0;
@@ -104,7 +99,7 @@ function textRecordFault(rules: TextRules, text: Uint8Array, index: number): Fau
 }
 
 /** The error for element `index` of a batch, the first bad one: `index` is the element index. */
-export function batchError(rules: TextRules, batch: IdBatch, index: number): UlidError {
+export function batchError(rules: FormatRules, batch: IdBatch, index: number): UlidError {
   const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[index]) : textRecordFault(rules, batch.text, index);
   const where = fault.code === "INVALID_ARGUMENT" ? "" : ` (character position ${fault.position})`;
   return new UlidError(fault.code, `element ${index}${where}: ${fault.reason}`, index);

@@ -10,11 +10,13 @@
  */
 import { DECODE_TABLE, INVALID } from "../crockford.js";
 import { UlidError, quote } from "../errors.js";
-import { FLAKE, flakeParam } from "../engine/formats.js";
+import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME } from "../time.js";
-import { createCodecApi, type Texts } from "./codec.js";
-import { binaryError, describeChar, type FormatRules } from "./faults.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type SourceOptions } from "./generate.js";
+import { createJsCodec } from "../engine/js-record-codec.js";
+import { codecOfFlake } from "../engine/js-flake.js";
+import { createCodecApi, type Format, type Texts } from "./codec.js";
+import { binaryError, describeChar } from "./faults.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 
 /** 2024-01-01T00:00:00.000Z: the document's default epoch. */
 export const DEFAULT_EPOCH = 1704067200000;
@@ -53,8 +55,10 @@ export interface FlakeFields {
   sid?: number;
 }
 
-const rules: FormatRules = {
+/** The format as the shared machinery sees it (src/formats/codec.ts). */
+export const format: Format = {
   spec: FLAKE,
+  jsCodec: createJsCodec(FLAKE, codecOfFlake),
   label: "Ulid-Flake",
   charFault(text, position) {
     const value = DECODE_TABLE[text.charCodeAt(position)]!;
@@ -75,7 +79,7 @@ const rules: FormatRules = {
   }),
 };
 
-const { timeField, timeFields, countIds, ...codec } = createCodecApi(rules);
+const { timeField, timeFields, countIds, ...codec } = createCodecApi(format);
 
 function integerOption(value: unknown, name: string, max: number, min = 0): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -112,7 +116,7 @@ function mintingOf(options: FlakeOptions | undefined): Minting {
   const origin = epochOf(epoch);
   const id = sid === undefined ? undefined : integerOption(sid, "sid", MAX_SID);
   const entropy = integerOption(entropySize, "entropySize", id === undefined ? MAX_ENTROPY : MAX_ENTROPY_SCALABLE, 1);
-  return { rules, param: flakeParam(entropy, id), field: fieldFor(origin), clock: Date.now, unit: "millisecond" };
+  return { format, param: flakeParam(entropy, id), field: fieldFor(origin), clock: () => Date.now(), unit: "millisecond" };
 }
 
 /** The minting of the default options, made once: `generate()` without options is the common call. */
@@ -140,6 +144,9 @@ function valueOf(bytes: Uint8Array, at: number): bigint {
 }
 
 export const flake = Object.freeze({
+  name: "flake" as const,
+  chars: FLAKE.chars,
+  bytes: FLAKE.bytes,
   ...codec,
 
   /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
@@ -148,7 +155,7 @@ export const flake = Object.freeze({
   },
 
   /** A generator of strictly increasing Ulid-Flakes. */
-  monotonicFactory(options?: FlakeOptions & SourceOptions): (time?: number | Date) => string {
+  monotonicFactory(options?: FlakeOptions & MonotonicOptions): (time?: number | Date) => string {
     return monotonicGenerator(minting(options), options);
   },
 
@@ -196,7 +203,7 @@ export const flake = Object.freeze({
   toBigIntMany(bytes: Uint8Array): BigUint64Array {
     const values = new BigUint64Array(countIds(bytes));
     for (let i = 0; i < values.length; i++) {
-      if (bytes[8 * i]! & 0x80) throw binaryError(rules, bytes, 8 * i, i);
+      if (bytes[8 * i]! & 0x80) throw binaryError(format, bytes, 8 * i, i);
       values[i] = valueOf(bytes, 8 * i);
     }
     return values;

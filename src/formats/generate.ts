@@ -1,20 +1,17 @@
 /**
- * Minting IDs of the other formats, the same machinery for each: `generate` (one fresh ID), `monotonicFactory` (a
- * strictly increasing sequence) and `generateMany` (a batch, monotonic by default). Times are the format's raw
- * time field here; each format's file says how a caller's time becomes one (`field`).
- *
- * Monotonic, per sequence (SPEC.md): a later time stamps a fresh ID; the same or an earlier time (the clock went
- * back) keeps the last time and takes the successor the format defines (`FormatCodec.advanceMany`). Where there
- * is none, MONOTONIC_OVERFLOW, and the sequence is left as it was, so a later time succeeds.
+ * Minting IDs, the same machinery for every format, ULID included: `generate` (one fresh ID), `monotonicFactory` (a
+ * strictly increasing sequence) and `generateMany` (a batch, monotonic by default). Times are the format's raw time
+ * field here; each format's file says how a caller's time becomes one (`field`). The monotonic rules are in
+ * sequence.ts.
  */
-import { checkClock, checkIndex, checkOptions, outputBuffer } from "../args.js";
-import { batchEngine, singleEngine } from "../backend.js";
-import { UlidError } from "../errors.js";
-import type { FormatCodec } from "../engine/formats.js";
-import { GENERATE_CHUNK, type Engine, type FillRandom } from "../engine/types.js";
+import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes } from "../args.js";
+import { batchCodec, singleCodec } from "../backend.js";
+import { UlidError, quote } from "../errors.js";
+import { GENERATE_CHUNK, type FillRandom } from "../engine/types.js";
 import { randomFrom } from "../random.js";
-import { codecOn } from "./codec.js";
-import type { FormatRules } from "./faults.js";
+import { binaryError, idError } from "./faults.js";
+import type { Format } from "./codec.js";
+import { MonotonicSequence } from "./sequence.js";
 
 /** Options every generating call takes. */
 export interface SourceOptions {
@@ -24,7 +21,13 @@ export interface SourceOptions {
   now?: () => number;
 }
 
-export interface ManyOptions<Time> extends SourceOptions {
+/** Options of a monotonic generator. */
+export interface MonotonicOptions extends SourceOptions {
+  /** Continue strictly after this ID (text or bytes), as if the generator had made it. */
+  after?: string | Uint8Array;
+}
+
+export interface ManyOptions<Time> extends MonotonicOptions {
   /** One time for every ID. Default: the clock. */
   time?: Time;
   /** Strictly increasing over the whole batch (default true); false makes every ID fresh. */
@@ -35,18 +38,16 @@ export interface ManyOptions<Time> extends SourceOptions {
 
 /** How one format makes IDs under one set of options. */
 export interface Minting {
-  readonly rules: FormatRules;
-  /** The engines' generation parameter (src/engine/formats.ts). */
+  readonly format: Format;
+  /** The engines' generation parameter (src/engine/specs.ts). */
   readonly param: number;
   /** The time field of a time the caller gave, or INVALID_TIME. */
   readonly field: (time: unknown) => number;
-  /** The format's own clock, as a time `field` takes. */
+  /** The format's own clock, as a time `field` takes; read anew at each call (so fake timers reach it). */
   readonly clock: () => unknown;
   /** What one step of the time field is called in messages ("millisecond"). */
   readonly unit: string;
 }
-
-const codecOf = (minting: Minting, engine: Engine): FormatCodec => codecOn(engine, minting.rules.spec.name);
 
 /** The source of times: a fixed one, the caller's `now`, or the format's clock (the only one worth waiting for). */
 function timeSource(minting: Minting, now: unknown, fixed?: unknown): { read: () => number; real: boolean } {
@@ -63,116 +64,105 @@ function overflow(minting: Minting, time: number, element?: number): UlidError {
   const where = element === undefined ? "" : ` at element ${element}`;
   return new UlidError(
     "MONOTONIC_OVERFLOW",
-    `${minting.rules.label} monotonic overflow${where}: no successor within time field ${time}; try again in a later ${minting.unit}`,
+    `${minting.format.label} monotonic overflow${where}: no successor within time field ${time}; try again in a later ${minting.unit}`,
     element,
   );
 }
 
-/** A monotonic sequence: the last ID made (the seed of the next) and its time field (-1 before the first). */
-class Sequence {
-  private readonly seed: Uint8Array;
-  lastTime = -1;
-
-  constructor(
-    private readonly minting: Minting,
-    private readonly fill: FillRandom,
-  ) {
-    this.seed = new Uint8Array(minting.rules.spec.bytes);
+/** A new sequence for `minting`, continuing after `after` when it is given. */
+function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): MonotonicSequence {
+  const { format, param } = minting;
+  const sequence = new MonotonicSequence(format.spec.bytes, param, fill);
+  if (after === undefined) return sequence;
+  const codec = singleCodec(format);
+  let text: string;
+  const bytes = new Uint8Array(format.spec.bytes);
+  if (typeof after === "string") {
+    if (!codec.decodeOne(after, bytes, 0)) throw idError(format, after);
+    text = after;
+  } else {
+    const given = plainBytes(after, "the `after` option");
+    if (given.length !== bytes.length) {
+      throw new UlidError("INVALID_LENGTH", `the \`after\` option must be ${bytes.length} bytes or ${format.label} text, got ${given.length} bytes`);
+    }
+    bytes.set(given);
+    const encoded = codec.encodeOne(bytes, 0);
+    if (encoded === null) throw binaryError(format, bytes, 0);
+    text = encoded;
   }
-
-  /** Continues the sequence with up to `count` IDs at `out[at]` for `time`; returns how many (fewer on overflow). */
-  extend(codec: FormatCodec, time: number, count: number, out: Uint8Array, at: number): number {
-    const { param, rules } = this.minting;
-    if (time <= this.lastTime) return codec.advanceMany(this.seed, count, param, this.fill, out, at);
-    codec.stampMany(1, time, param, this.fill, this.seed, 0);
-    out.set(this.seed, at);
-    this.lastTime = time;
-    return count === 1 ? 1 : 1 + codec.advanceMany(this.seed, count - 1, param, this.fill, out, at + rules.spec.bytes);
-  }
+  sequence.resume(bytes, codec.timeOne(text));
+  return sequence;
 }
-
-/** The binary ID `generateOne` makes, reused: the call returns its text. */
-const one = new Uint8Array(16);
 
 /** One fresh ID (time: the caller's, or now). */
 export function generateOne(minting: Minting, time: unknown, options: SourceOptions | undefined): string {
   const { random, now } = checkOptions(options);
   const clock = checkClock(now) ?? minting.clock;
-  const codec = codecOf(minting, singleEngine());
-  codec.stampMany(1, minting.field(time === undefined ? clock() : time), minting.param, randomFrom(random), one, 0);
-  return codec.encodeOne(one, 0)!;
+  const field = minting.field(time === undefined ? clock() : time);
+  return singleCodec(minting.format).mintOne(field, minting.param, randomFrom(random));
 }
 
 /** A generator of strictly increasing IDs; each call takes a time, or reads the clock. */
-export function monotonicGenerator(minting: Minting, options: SourceOptions | undefined): (time?: unknown) => string {
-  const { random, now } = checkOptions(options);
-  const sequence = new Sequence(minting, randomFrom(random));
+export function monotonicGenerator(minting: Minting, options: MonotonicOptions | undefined): (time?: unknown) => string {
+  const { random, now, after } = checkOptions(options);
+  const sequence = sequenceOf(minting, randomFrom(random), after);
   const clock = timeSource(minting, now);
-  const id = new Uint8Array(minting.rules.spec.bytes);
   return (time) => {
-    const codec = codecOf(minting, singleEngine());
-    const field = time === undefined ? clock.read() : minting.field(time);
-    if (sequence.extend(codec, field, 1, id, 0) === 0) throw overflow(minting, sequence.lastTime);
+    const codec = singleCodec(minting.format);
+    const id = sequence.nextOne(codec, time === undefined ? clock.read() : minting.field(time));
+    if (id === null) throw overflow(minting, sequence.lastTime);
     return codec.encodeOne(id, 0)!;
   };
 }
 
 /**
- * Batches of IDs, 8192 a step: the clock is read once per step and randomness drawn per step, identically on both
- * engines. Monotonic batches continue one sequence from call to call. On the format's own clock a monotonic
- * overflow waits for the next tick instead of failing.
+ * `count` IDs, 8192 a step: the clock is read once per step and randomness drawn per step, identically on both
+ * engines. On the format's own clock a monotonic overflow is no failure: in the sequence's current tick it waits
+ * for the next one (at most a tick away); when the clock reads earlier than the sequence (it was set back) it moves
+ * the sequence to its next tick at once rather than freezing for as long as the clock went back.
  */
-export class BatchStream {
-  private readonly source: { read: () => number; real: boolean };
-  private readonly fill: FillRandom;
-  private readonly sequence: Sequence;
-
-  constructor(
-    private readonly minting: Minting,
-    private readonly monotonic: boolean,
-    { time, random, now }: Omit<ManyOptions<unknown>, "monotonic" | "out">,
-  ) {
-    this.source = timeSource(minting, now, time);
-    this.fill = randomFrom(random);
-    this.sequence = new Sequence(minting, this.fill);
-  }
-
-  /** The next `count` IDs into `out` (exactly their size); on a fault, `out` is left zeroed. */
-  next(count: number, out: Uint8Array): Uint8Array {
-    const { minting, source, fill, sequence } = this;
-    const size = minting.rules.spec.bytes;
-    const codec = codecOf(minting, batchEngine());
-    try {
-      for (let done = 0; done < count; ) {
-        const step = Math.min(GENERATE_CHUNK, count - done);
-        const field = source.read();
-        if (!this.monotonic) {
-          codec.stampMany(step, field, minting.param, fill, out, done * size);
-          done += step;
-          continue;
-        }
-        const made = sequence.extend(codec, field, step, out, done * size);
-        done += made;
-        if (made < step) {
-          if (!source.real) throw overflow(minting, sequence.lastTime, done);
-          // Busy wait: the batch is synchronous, and the next tick is near (the last time came from this clock).
-          while (source.read() <= sequence.lastTime);
-        }
-      }
-    } catch (error) {
-      // No half-made batch is left behind in a caller's buffer.
-      out.fill(0);
-      throw error;
+function generateInto(minting: Minting, count: number, monotonic: boolean, options: Omit<ManyOptions<unknown>, "monotonic" | "out">, out: Uint8Array): void {
+  const { time, random, now, after } = options;
+  const { format, param } = minting;
+  const size = format.spec.bytes;
+  const source = timeSource(minting, now, time);
+  const fill = randomFrom(random);
+  const codec = batchCodec(format);
+  if (!monotonic) {
+    if (after !== undefined) throw new UlidError("INVALID_ARGUMENT", "the `after` option continues a monotonic sequence: it needs `monotonic` true");
+    for (let done = 0; done < count; done += GENERATE_CHUNK) {
+      const step = Math.min(GENERATE_CHUNK, count - done);
+      codec.stampMany(step, source.read(), param, fill, out, done * size);
     }
-    return out;
+    return;
+  }
+  const sequence = sequenceOf(minting, fill, after);
+  let nextTick = -1;
+  for (let done = 0; done < count; ) {
+    const step = Math.min(GENERATE_CHUNK, count - done);
+    const made = sequence.next(codec, Math.max(source.read(), nextTick), step, out, done * size);
+    done += made;
+    if (made === step) continue;
+    const last = sequence.lastTime;
+    if (!source.real || last >= format.spec.maxTime) throw overflow(minting, last, done);
+    if (source.read() < last) nextTick = last + 1;
+    // Busy wait: the batch is synchronous, and the next tick is near (the last time came from this clock).
+    else while (source.read() <= last);
   }
 }
 
-/** `count` IDs as one batch (its own monotonic sequence, unless `monotonic: false`). */
+/** `count` IDs as one batch (its own monotonic sequence, unless `monotonic: false`); a failed batch leaves `out` zeroed. */
 export function generateBatch(minting: Minting, count: number, options: ManyOptions<unknown> | undefined): Uint8Array {
   checkIndex(count, "count");
   const { monotonic = true, out, ...sources } = checkOptions(options);
-  if (typeof monotonic !== "boolean") throw new UlidError("INVALID_ARGUMENT", "the `monotonic` option must be a boolean");
-  const target = outputBuffer(out, count * minting.rules.spec.bytes);
-  return new BatchStream(minting, monotonic, sources).next(count, target);
+  if (typeof monotonic !== "boolean") throw new UlidError("INVALID_ARGUMENT", `the \`monotonic\` option must be a boolean, got ${quote(monotonic)}`);
+  const target = outputBuffer(out, count * minting.format.spec.bytes, "the batch");
+  try {
+    generateInto(minting, count, monotonic, sources, target);
+  } catch (error) {
+    // No half-made batch is left behind in a caller's buffer.
+    target.fill(0);
+    throw error;
+  }
+  return target;
 }

@@ -9,12 +9,14 @@
  */
 import { checkOptions } from "../args.js";
 import { quote } from "../errors.js";
-import { UUIDV7 } from "../engine/formats.js";
+import { UUIDV7 } from "../engine/specs.js";
 import { encode as encodeUlid } from "../ulid.js";
 import { toTime } from "../time.js";
-import { createCodecApi, type NoOptions, type Texts } from "./codec.js";
-import { describeChar, type FormatRules } from "./faults.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type SourceOptions } from "./generate.js";
+import { createJsCodec } from "../engine/js-record-codec.js";
+import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
+import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { describeChar } from "./faults.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 
 /** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
 const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
@@ -24,8 +26,10 @@ const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
   return { pattern: /^[0-9a-fA-F]$/, what: "a hex digit" };
 });
 
-const rules: FormatRules = {
+/** The format as the shared machinery sees it (src/formats/codec.ts). */
+export const format: Format = {
   spec: UUIDV7,
+  jsCodec: createJsCodec(UUIDV7, codecOfUuidV7),
   label: "UUID v7",
   charFault(text, position) {
     const { pattern, what } = EXPECTED[position]!;
@@ -38,12 +42,15 @@ const rules: FormatRules = {
   }),
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(rules);
+const { timeField, timeFields, ...codec } = createCodecApi(format);
 
 /** How UUID v7s are made (for the CLI's streams too). */
-export const minting: Minting = { rules, param: 0, field: toTime, clock: Date.now, unit: "millisecond" };
+export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
 
 export const uuidv7 = Object.freeze({
+  name: "uuidv7" as const,
+  chars: UUIDV7.chars,
+  bytes: UUIDV7.bytes,
   ...codec,
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
@@ -52,7 +59,7 @@ export const uuidv7 = Object.freeze({
   },
 
   /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
-  monotonicFactory(options?: SourceOptions): (time?: number | Date) => string {
+  monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => string {
     return monotonicGenerator(minting, options);
   },
 

@@ -1,39 +1,68 @@
+import { FORMAT_SPECS, MAX_ID_BYTES, MAX_RANDOM_BYTES } from "../engine/specs.js";
+import { SCAN_BYTES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
-/** The exports of assembly/index.ts: kernels over fixed scratch regions (see assembly/layout.ts). */
-export interface UlidWasmExports {
+/**
+ * The exports of assembly/index.ts, the one WebAssembly ABI: kernels over fixed scratch regions (assembly/layout.ts)
+ * that take a format's number (`FormatSpec.wasmId`) and counts. `loadWasm` checks the module against the specs
+ * before anything uses it.
+ */
+export interface WasmExports {
   /** Fixed size, never grows: views over it stay valid. */
   readonly memory: WebAssembly.Memory;
-  /** IDs each region holds; kernels take at most this many. */
+
+  // ---- what the build implements, checked against src/engine/specs.ts at load ----
+  /** Formats the build knows (numbers 0 to this - 1). */
+  formatCount(): number;
+  formatChars(format: number): number;
+  formatBytes(format: number): number;
+
+  // ---- the scratch regions, each `chunkSize()` records ----
+  /** Records each region holds (of ULID's size); a format's kernels take at most `formatChunk(format)`. */
   chunkSize(): number;
-  /** 16 bytes per ID. */
+  /** Binary IDs, at most 16 bytes each. */
   binaryRegion(): number;
-  /** 27 bytes per ID: 26 chars, then a separator. */
+  /** Text records of 27 bytes (the larger formats' chunks are smaller: `formatChunk`). */
   textRegion(): number;
   /** One f64 per ID. */
   timeRegion(): number;
   /** One byte per ID. */
   flagRegion(): number;
-  /** 10 bytes per ID. */
+  /** Up to 10 random bytes per ID. */
   randomRegion(): number;
-  /** 16 bytes: one ID, the state of `increment`. */
+  /** One binary ID: the state of `formatAdvance`. */
   seedRegion(): number;
-  /** Binary -> text: 26 chars per ID, then `separator` when it is >= 0 (stride 27), else stride 26. */
-  encode(count: number, separator: number): void;
+
+  // ---- batch kernels of every format (assembly/formats.ts) ----
+  /** Records the regions hold for the format per call. */
+  formatChunk(format: number): number;
+  /** Binary -> text, each ID followed by `separator` when >= 0; -1, or the index of the first binary non-ID. */
+  formatEncode(format: number, count: number, separator: number): number;
   /** Text records -> binary; -1 when all are valid, else the index of the first invalid record. */
-  decode(count: number, textLength: number): number;
-  /** Text records -> Unix ms in the time region; returns as `decode`. */
-  decodeTime(count: number, textLength: number): number;
+  formatDecode(format: number, count: number, textLength: number): number;
+  /** Text records -> raw time fields in the time region; returns as `formatDecode`. */
+  formatDecodeTime(format: number, count: number, textLength: number): number;
   /** Text records -> 1 (valid) or 0 in the flag region. */
-  validate(count: number, textLength: number): void;
-  /** Random region -> binary: ID i is `time` then random bytes [10i, 10i + 10). */
-  stamp(count: number, time: number): void;
-  /** Seed + 1, seed + 2, ... -> binary, stopping before the random part wraps; returns how many, updates the seed. */
-  increment(count: number): number;
+  formatValidate(format: number, count: number, textLength: number): void;
+  /** Random region -> `count` fresh IDs of time field `time`. */
+  formatStamp(format: number, count: number, time: number, param: number): void;
+  /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
+  formatAdvance(format: number, count: number, param: number): number;
+
+  // ---- finding ULIDs in text (assembly/scan.ts) ----
+  /** Bytes the scan text region holds: SCAN_BYTES. */
+  scanBytes(): number;
+  scanTextRegion(): number;
+  /** SCAN_MATCHES u32 offsets. */
+  scanOffsetRegion(): number;
+  /** SCAN_MATCHES f64 Unix ms. */
+  scanTimeRegion(): number;
+  /** Searches scan text [0, length); returns the number of matches written to the offset and time regions. */
+  scan(length: number, afterAlnum: boolean, atEnd: boolean): number;
 }
 
 export interface LoadedWasm {
-  readonly exports: UlidWasmExports;
+  readonly exports: WasmExports;
   /** Whether this is the SIMD build. */
   readonly simd: boolean;
 }
@@ -45,7 +74,7 @@ let precompiled: { module: WebAssembly.Module; simd: boolean } | undefined;
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
  * compile WebAssembly from bytes but compile a `.wasm` file the code imports as a module (Cloudflare workerd, through
- * src/workerd.ts). Call it before first use.
+ * src/workerd.ts), and for running the test suites on one build. Call it before first use.
  */
 export function useCompiledModule(module: WebAssembly.Module, simd: boolean): void {
   precompiled = { module, simd };
@@ -54,7 +83,8 @@ export function useCompiledModule(module: WebAssembly.Module, simd: boolean): vo
 /**
  * The wasm module, instantiated on first use (synchronously: the binaries are embedded) and cached; the SIMD build
  * where the runtime validates it, else the scalar one. Null, for good, when WebAssembly is missing or refuses to
- * compile (a CSP without 'wasm-unsafe-eval', `node --jitless`): `wasmUnavailableReason` says why.
+ * compile (a CSP without 'wasm-unsafe-eval', `node --jitless`), or the module does not match the specs:
+ * `wasmUnavailableReason` says why.
  */
 export function loadWasm(): LoadedWasm | null {
   if (loaded === undefined) {
@@ -81,9 +111,14 @@ export function wasmUnavailableReason(): string | undefined {
   return failure;
 }
 
-/** A fresh, uncached instance of one build; throws where it cannot load. For tests that cover both builds. */
+/** A fresh, uncached, checked instance of one build; throws where it cannot load. For tests that cover both builds. */
 export function instantiateBuild(simd: boolean): LoadedWasm {
   return instantiate(base64Bytes(simd ? SIMD_WASM_BASE64 : SCALAR_WASM_BASE64), simd);
+}
+
+/** The compiled module of one build, for `useCompiledModule`. */
+export function compileBuild(simd: boolean): WebAssembly.Module {
+  return new WebAssembly.Module(base64Bytes(simd ? SIMD_WASM_BASE64 : SCALAR_WASM_BASE64));
 }
 
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {
@@ -91,8 +126,39 @@ function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm 
 }
 
 function instantiateModule(module: WebAssembly.Module, simd: boolean): LoadedWasm {
-  const instance = new WebAssembly.Instance(module);
-  return { exports: instance.exports as unknown as UlidWasmExports, simd };
+  const exports = new WebAssembly.Instance(module).exports as unknown as WasmExports;
+  checkAbi(exports);
+  return { exports, simd };
+}
+
+/**
+ * Throws unless the module implements every format with the widths the specs give and its regions are the sizes the
+ * engine's views assume: the two sides are built separately, and a mismatch would read and write wrong bytes.
+ */
+function checkAbi(x: WasmExports): void {
+  const mismatch = (what: string, wasm: number, ts: number): Error =>
+    new Error(`the WebAssembly build does not match this library: ${what} is ${wasm} there and ${ts} here`);
+  if (x.formatCount() !== FORMAT_SPECS.length) throw mismatch("the number of formats", x.formatCount(), FORMAT_SPECS.length);
+  for (const spec of FORMAT_SPECS) {
+    const chars = x.formatChars(spec.wasmId);
+    if (chars !== spec.chars) throw mismatch(`${spec.name}'s text length`, chars, spec.chars);
+    const bytes = x.formatBytes(spec.wasmId);
+    if (bytes !== spec.bytes) throw mismatch(`${spec.name}'s binary length`, bytes, spec.bytes);
+  }
+  if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
+  const memory = x.memory.buffer.byteLength;
+  const chunk = x.chunkSize();
+  const regions: [string, number, number][] = [
+    ["binary", x.binaryRegion(), MAX_ID_BYTES * chunk],
+    ["text", x.textRegion(), (FORMAT_SPECS[0]!.chars + 1) * chunk],
+    ["time", x.timeRegion(), 8 * chunk],
+    ["flag", x.flagRegion(), chunk],
+    ["random", x.randomRegion(), MAX_RANDOM_BYTES * chunk],
+    ["seed", x.seedRegion(), MAX_ID_BYTES],
+  ];
+  for (const [name, at, size] of regions) {
+    if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
+  }
 }
 
 /** Base64 -> bytes with `atob`, which every target runtime has (no Buffer). */

@@ -1,5 +1,5 @@
 /**
- * The pure TypeScript ULID codec: table lookups and shifts on numbers, no BigInt, no allocation per ID.
+ * ULID's text codec on the TypeScript engine: table lookups and shifts on numbers, no BigInt, no allocation per ID.
  *
  * Bit layout (128 bits, big-endian):
  *   bytes  0..5   time, 48 bits            chars 0..9   (char 0 holds 3 bits, so it is 0..7)
@@ -62,20 +62,6 @@ export function readId(id: string, dst?: Uint8Array, offset = 0): number {
   // Two 25-bit halves: 48 bits overflow 32-bit integer arithmetic.
   const high = (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
   return high * TWO_POW_25 + ((((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9);
-}
-
-/**
- * The 26 bytes at `bytes[at]` as a string, one char per byte (a byte above 0x7F stays one char, so positions hold).
- * `String.fromCharCode` with 26 arguments makes a flat string of its own: about 2.5x faster than a TextDecoder call
- * for 26 bytes, and unlike a slice of a longer decoded string it pins nothing (see `encodeStrings` in wasm.ts).
- */
-export function stringAt(bytes: Uint8Array, at: number): string {
-  return String.fromCharCode(
-    bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3], bytes[at + 4], bytes[at + 5], bytes[at + 6],
-    bytes[at + 7], bytes[at + 8], bytes[at + 9], bytes[at + 10], bytes[at + 11], bytes[at + 12], bytes[at + 13],
-    bytes[at + 14], bytes[at + 15], bytes[at + 16], bytes[at + 17], bytes[at + 18], bytes[at + 19], bytes[at + 20],
-    bytes[at + 21], bytes[at + 22], bytes[at + 23], bytes[at + 24], bytes[at + 25],
-  );
 }
 
 /**

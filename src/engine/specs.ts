@@ -1,0 +1,113 @@
+/**
+ * Every format as the engines see it: fixed-size binary records, fixed-width text records, and a generation step.
+ * One spec per format, ULID included (format 0); the WebAssembly build reports its own widths for each number and
+ * the loader compares them with these (src/wasm/load.ts), so the two sides cannot drift. Engines implement
+ * `FormatCodec` (types.ts) once per format; the public layer (`src/formats/`) gives the bits their meaning (epochs,
+ * tick units, node ids) and turns faults into errors.
+ *
+ * Every time an engine reads or writes is the format's raw time field, an integer: ULID and UUID v7 Unix ms,
+ * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns.
+ */
+import { isAsciiAlphanumeric } from "../crockford.js";
+
+export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7";
+
+export interface FormatSpec {
+  readonly name: FormatName;
+  /** The format's number in the WebAssembly ABI (assembly/formats.ts). */
+  readonly wasmId: number;
+  /** Bytes of a binary ID. */
+  readonly bytes: number;
+  /** Characters of a text ID; a text record is these and one separator byte. */
+  readonly chars: number;
+  /** The largest raw time field. */
+  readonly maxTime: number;
+  /** Random bytes `stampMany` draws per ID, for a generation parameter. */
+  stampRandom(param: number): number;
+  /** Random bytes `advanceMany` draws per ID, for a generation parameter. */
+  advanceRandom(param: number): number;
+  /** Whether `byte` may separate text records: it is no ASCII letter or digit, and never part of an ID's text. */
+  isSeparator(byte: number): boolean;
+}
+
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+
+const notAlphanumeric = (byte: number): boolean => !isAsciiAlphanumeric(byte);
+
+/** ULID: 16 bytes, 26 Crockford chars. */
+export const ULID: FormatSpec = {
+  name: "ulid",
+  wasmId: 0,
+  bytes: 16,
+  chars: 26,
+  maxTime: 2 ** 48 - 1,
+  // A new millisecond fills the 80-bit random part.
+  stampRandom: () => 10,
+  // Within a millisecond the random part counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  isSeparator: notAlphanumeric,
+};
+
+/**
+ * Ulid-Flake's generation parameter, as both engines read it:
+ *
+ *   bits 0-4  sid (node id, 0-31)     bit 5  scalable layout     bits 6-7  entropySize (1-3 bytes)
+ */
+export function flakeParam(entropySize: number, sid: number | undefined): number {
+  return (entropySize << 6) | (sid === undefined ? 0 : 0x20 | sid);
+}
+
+/** Whether a Ulid-Flake generation parameter selects the scalable layout. */
+export function flakeScalable(param: number): boolean {
+  return (param & 0x20) !== 0;
+}
+
+/** Ulid-Flake: 8 bytes, 13 Crockford chars. */
+export const FLAKE: FormatSpec = {
+  name: "flake",
+  wasmId: 1,
+  bytes: 8,
+  chars: 13,
+  maxTime: 2 ** 43 - 1,
+  // A new millisecond fills the random field: 20 bits from 3 bytes, or 15 bits (scalable) from 2.
+  stampRandom: (param) => (flakeScalable(param) ? 2 : 3),
+  advanceRandom: (param) => param >> 6,
+  isSeparator: notAlphanumeric,
+};
+
+/** BaseUID: 15 bytes, 20 chars of the lexicographic Base64 alphabet (which holds `-` and `_`). */
+export const BASEUID: FormatSpec = {
+  name: "baseuid",
+  wasmId: 2,
+  bytes: 15,
+  chars: 20,
+  maxTime: 2 ** 48 - 1,
+  stampRandom: () => 9,
+  // Within a tick the 72-bit random part counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN && byte !== UNDERSCORE,
+};
+
+/** UUID v7: 16 bytes, 36 chars (8-4-4-4-12 hex). */
+export const UUIDV7: FormatSpec = {
+  name: "uuidv7",
+  wasmId: 3,
+  bytes: 16,
+  chars: 36,
+  maxTime: 2 ** 48 - 1,
+  // rand_a and rand_b: 74 bits from 10 bytes.
+  stampRandom: () => 10,
+  // Each successor keeps the counter (42 bits) + 1 and draws its last 32 bits afresh.
+  advanceRandom: () => 4,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN,
+};
+
+/** Every format, in the order of its wasm number. */
+export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7];
+
+/** The most bytes any format's binary ID has, and the most characters of its text (UUID text). */
+export const MAX_ID_BYTES = 16;
+export const MAX_ID_CHARS = 36;
+/** The most random bytes any format draws for one ID (a ULID's or UUID's stamp). */
+export const MAX_RANDOM_BYTES = 10;

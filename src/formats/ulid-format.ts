@@ -1,0 +1,46 @@
+/**
+ * ULID as the shared machinery sees it (format 0): its spec, its codec on the TypeScript engine (the tuned one of
+ * src/engine/js-ulid.ts), the rules that explain a bad ID, and how IDs are minted. Data only, so that a bundle of
+ * single-ID functions that imports it carries no batch or WebAssembly code.
+ *
+ * A character fault is an invalid character, or an overflow at the first one (26 chars carry 130 bits, a ULID 128).
+ */
+import { DECODE_TABLE, INVALID } from "../crockford.js";
+import { quote } from "../errors.js";
+import { jsUlidCodec } from "../engine/js-ulid.js";
+import { ULID } from "../engine/specs.js";
+import { toTime } from "../time.js";
+import type { Format } from "./codec.js";
+import { describeChar } from "./faults.js";
+import type { Minting } from "./generate.js";
+
+export const ULID_FORMAT: Format = {
+  spec: ULID,
+  label: "ULID",
+  jsCodec: jsUlidCodec,
+  charFault(id, position) {
+    const value = DECODE_TABLE[id.charCodeAt(position)]!;
+    if (value === INVALID) {
+      return { code: "INVALID_CHAR", reason: `invalid character ${describeChar(id, position)} in ${quote(id)}` };
+    }
+    if (position === 0 && value > 7) {
+      return {
+        code: "OVERFLOW",
+        reason: `${quote(id)} overflows 128 bits: the first character must be 0-7 (largest ULID 7ZZZZZZZZZZZZZZZZZZZZZZZZZ)`,
+      };
+    }
+    return null;
+  },
+  binaryFault: () => {
+    throw new Error("internal: every 16 bytes are a ULID");
+  },
+};
+
+/** How ULIDs are made: Unix ms, on Date.now (read anew each time, so fake timers reach it). */
+export const ULID_MINTING: Minting = {
+  format: ULID_FORMAT,
+  param: 0,
+  field: toTime,
+  clock: () => Date.now(),
+  unit: "millisecond",
+};

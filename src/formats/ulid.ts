@@ -1,0 +1,44 @@
+/**
+ * ULID's namespace in the `formats` registry: the core shape every format has, over the top-level ULID functions
+ * (`formats.ulid.generate(time)` is `ulid(time)`, `formats.ulid.decodeTime` is `decodeTime`, and so on).
+ */
+import { checkOptions } from "../args.js";
+import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../bulk.js";
+import { ULID } from "../engine/specs.js";
+import { monotonicFactory } from "../monotonic.js";
+import { decode, decodeTime, encode, isValid } from "../ulid.js";
+import type { NoOptions, Texts } from "./codec.js";
+import { generateOne, type SourceOptions } from "./generate.js";
+import { ULID_MINTING } from "./ulid-format.js";
+
+export const ulidNamespace = Object.freeze({
+  name: "ulid" as const,
+  chars: ULID.chars,
+  bytes: ULID.bytes,
+  encode,
+  decode,
+  isValid,
+  encodeMany,
+  encodeManyText,
+  decodeMany,
+  validateMany,
+  generateMany,
+  monotonicFactory,
+
+  /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
+  generate(time?: number | Date, options?: SourceOptions): string {
+    return generateOne(ULID_MINTING, time, options);
+  },
+
+  /** Unix ms of a ULID. */
+  decodeTime(text: string, options?: NoOptions): number {
+    checkOptions(options);
+    return decodeTime(text);
+  },
+
+  /** Unix ms of each ULID; throws for the first bad one with its element index. */
+  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
+    checkOptions(options);
+    return decodeTimeMany(texts);
+  },
+});
