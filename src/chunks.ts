@@ -3,7 +3,7 @@
  * and an async generator over any (async) iterable of byte chunks. Both give one output per input chunk that
  * produced any, so memory stays bounded by the chunk size whatever the stream's length.
  */
-import { checkUint8Array } from "./args.js";
+import { plainBytes } from "./args.js";
 import { UlidError, quote } from "./errors.js";
 
 /** A core that consumes byte chunks in order and hands its output to `emit`. */
@@ -21,7 +21,7 @@ const NO_BYTES = new Uint8Array(0);
 export function processorStream<Out>(processor: ChunkProcessor<Out>): TransformStream<Uint8Array, Out> {
   return new TransformStream<Uint8Array, Out>({
     transform(chunk, controller) {
-      processor.push(checkUint8Array(chunk, "each chunk"), false, (out) => controller.enqueue(out));
+      processor.push(plainBytes(chunk, "each chunk"), false, (out) => controller.enqueue(out));
     },
     flush(controller) {
       processor.push(NO_BYTES, true, (out) => controller.enqueue(out));
@@ -45,7 +45,7 @@ export async function* processChunks<Out>(
     outputs.push(out);
   };
   for await (const chunk of source) {
-    yield* drain(outputs, () => processor.push(checkUint8Array(chunk, "each chunk"), false, collect));
+    yield* drain(outputs, () => processor.push(plainBytes(chunk, "each chunk"), false, collect));
   }
   yield* drain(outputs, () => processor.push(NO_BYTES, true, collect));
 }

@@ -4,7 +4,7 @@
  * words into matches) with no ASCII letter or digit directly before or after it, and valid: its first character
  * is 0-7. The engine does the search (WebAssembly, or the TypeScript fallback).
  */
-import { checkOptions, checkUint8Array } from "./args.js";
+import { checkOptions, plainBytes } from "./args.js";
 import { batchEngine } from "./backend.js";
 import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js";
 import { UlidError, quote } from "./errors.js";
@@ -61,9 +61,9 @@ function collector(options: ScanOptions | undefined): MatchCollector {
 
 /** Every ULID in `text` (bytes, e.g. UTF-8), in order of offset. */
 export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
-  checkUint8Array(text, "text");
+  const bytes = plainBytes(text, "text");
   let matches: UlidMatch[] = [];
-  collector(options).push(text, true, (found) => {
+  collector(options).push(bytes, true, (found) => {
     matches = found;
   });
   return matches;

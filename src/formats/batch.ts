@@ -20,8 +20,9 @@ export interface Framed<Out> {
   out: Out;
 }
 
-function notIds(ids: unknown, why = ""): UlidError {
-  return new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${quote(ids)}${why}`);
+/** `got` describes what was passed: the quoted value, or what can be said of one that cannot be looked at. */
+function notIds(got: string, why = ""): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${got}${why}`);
 }
 
 /**
@@ -47,7 +48,7 @@ export function frame<Out>(ids: unknown, chars: number, allocate: (elements: num
       if (wellFormed === length && (typeof id !== "string" || id.length !== chars)) wellFormed = i;
     }
   } catch (error) {
-    throw notIds(ids, `: reading its elements failed (${error instanceof Error ? error.message : quote(error)})`);
+    throw notIds("an array", `: reading its elements failed (${error instanceof Error ? error.message : quote(error)})`);
   }
   return { batch: { kind: "strings", ids: own }, elements: length, wellFormed, out };
 }
@@ -66,15 +67,15 @@ function isArray(ids: unknown): boolean {
     return Array.isArray(ids);
   } catch {
     // Array.isArray throws for a revoked proxy.
-    throw notIds(ids, " (a revoked proxy)");
+    throw notIds("a revoked proxy");
   }
 }
 
 function lengthOfArray(ids: unknown): number {
-  if (!isArray(ids)) throw notIds(ids);
+  if (!isArray(ids)) throw notIds(quote(ids));
   try {
     return (ids as readonly unknown[]).length;
   } catch (error) {
-    throw notIds(ids, `: reading its length failed (${error instanceof Error ? error.message : quote(error)})`);
+    throw notIds("an array", `: reading its length failed (${error instanceof Error ? error.message : quote(error)})`);
   }
 }

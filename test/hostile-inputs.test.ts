@@ -1,0 +1,252 @@
+/**
+ * Inputs and callbacks a careful caller should never pass, for every format on both engines: each is a clear
+ * UlidError (never a TypeError, RangeError or an "internal" error), leaves no partial state, and lets no view of
+ * WebAssembly memory reach the caller's code. Each case was a defect found by hostile testing; the test failed
+ * before its fix.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { UlidError, decodeInto, decodeLines, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { forEachEngine } from "./helpers/engines.js";
+import { faultOf } from "./helpers/errors.js";
+
+const FORMATS = Object.values(formats);
+
+/** A clock for every format: Unix ms well after Ulid-Flake's default epoch, one ms later at each read. */
+function steppingClock(start = 1_800_000_000_000): () => number {
+  let now = start;
+  return () => now++;
+}
+
+/** A Uint8Array whose own methods record what they are handed (a caller's subclass or patched instance). */
+class Recording extends Uint8Array {
+  readonly seen: unknown[] = [];
+  override set(array: ArrayLike<number>, offset?: number): void {
+    this.seen.push(array);
+    super.set(array, offset);
+  }
+  override subarray(begin?: number, end?: number): Uint8Array {
+    this.seen.push("subarray");
+    return super.subarray(begin, end);
+  }
+  override fill(value: number, start?: number, end?: number): this {
+    this.seen.push("fill");
+    return super.fill(value, start, end);
+  }
+}
+
+function detached(length: number): Uint8Array {
+  const buffer = new ArrayBuffer(length);
+  const view = new Uint8Array(buffer);
+  structuredClone(buffer, { transfer: [buffer] });
+  return view;
+}
+
+function revokedProxy(): unknown {
+  const { proxy, revoke } = Proxy.revocable([] as string[], {});
+  revoke();
+  return proxy;
+}
+
+async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of source) out.push(item);
+  return out;
+}
+
+const encoder = new TextEncoder();
+const BOM = "\ufeff";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+forEachEngine(() => {
+  describe.each(FORMATS)("$name", (api) => {
+    const name = api.name as FormatKey;
+    const ids = api.encodeMany(api.generateMany(40, { monotonic: false }));
+
+    it("skips a UTF-8 byte order mark at the start of a line stream, however the chunks split it", async () => {
+      const text = encoder.encode(`${BOM}${ids.join("\n")}\n`);
+      const expected = api.decodeMany(ids);
+      for (const size of [1, 2, 3, 5, text.length]) {
+        const chunks = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.subarray(i * size, (i + 1) * size));
+        const out = await collect(decodeLines(chunks, { format: name }));
+        expect(Buffer.concat(out)).toEqual(Buffer.from(expected));
+      }
+      // Only at the start: on another line it is a bad character, reported as such.
+      const later = encoder.encode(`${ids[0]}\n${BOM}${ids[1]}\n`);
+      const errors: UlidError[] = [];
+      await collect(decodeLines([later], { format: name, onInvalid: (error) => errors.push(error) }));
+      expect(errors.map((e) => [e.constructor, e.index])).toEqual([[UlidError, 1]]);
+      // A stream that starts like a byte order mark but is not one keeps its bytes.
+      const notBom = await collect(decodeLines([Uint8Array.of(0xef, 0xbb), encoder.encode("\n")], { format: name, onInvalid: () => {} }));
+      expect(notBom).toEqual([]);
+    });
+
+    it("keeps the IDs before a bad line when onInvalid throws", async () => {
+      const text = encoder.encode(`${ids[0]}\n${ids[1]}\nnot an id\n${ids[2]}\n`);
+      const out: Uint8Array[] = [];
+      const stop = new Error("stop");
+      await expect(async () => {
+        for await (const decoded of decodeLines([text], { format: name, onInvalid: () => { throw stop; } })) out.push(decoded.slice());
+      }).rejects.toBe(stop);
+      expect(Buffer.concat(out)).toEqual(Buffer.from(api.decodeMany(ids.slice(0, 2))));
+    });
+
+    it("refuses an out that overlaps the binary IDs it encodes, and encodes beside them", () => {
+      const n = 10;
+      const record = api.chars + 1;
+      const memory = new Uint8Array(api.bytes * n + record * n);
+      memory.set(api.generateMany(n));
+      const bytes = memory.subarray(0, api.bytes * n);
+      expect(faultOf(() => api.encodeManyText(bytes, { out: memory }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      expect(faultOf(() => api.encodeManyText(bytes, { out: memory.subarray(api.bytes * n - 1) }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      expect(Array.from(bytes)).toEqual(Array.from(memory.subarray(0, api.bytes * n)));
+      const beside = api.encodeManyText(bytes, { out: memory.subarray(api.bytes * n) });
+      expect(beside).toEqual(api.encodeManyText(bytes.slice()));
+    });
+
+    it("never calls a caller's Uint8Array methods (no view of its memory reaches them)", () => {
+      const n = 9000; // more than one wasm chunk
+      const binary = new Recording(api.bytes * n);
+      api.generateMany(n, { out: binary });
+      expect(binary.seen).toEqual([]);
+      const text = new Recording(n * (api.chars + 1));
+      api.encodeManyText(binary, { out: text });
+      expect(text.seen).toEqual([]);
+      expect(binary.seen).toEqual([]);
+      expect(api.decodeMany(text)).toEqual(api.decodeMany(api.encodeMany(binary)));
+      expect(text.seen).toEqual([]);
+      const single = new Recording(api.bytes + 3);
+      single.set(binary.subarray(0, api.bytes), 3);
+      single.seen.length = 0;
+      expect(api.encode(single, 3)).toBe(api.encode(Uint8Array.from(binary.subarray(0, api.bytes))));
+      expect(single.seen).toEqual([]);
+      // A plain array whose own `set` was replaced.
+      const patched = new Uint8Array(api.bytes * 3);
+      const seen: unknown[] = [];
+      Object.defineProperty(patched, "set", { value: (array: unknown) => seen.push(array) });
+      api.generateMany(3, { out: patched });
+      expect(seen).toEqual([]);
+      expect(patched.some((byte) => byte !== 0)).toBe(true);
+    });
+
+    it("keeps a monotonic generator's order when its random callback calls it again", () => {
+      let depth = 0;
+      const inner: string[] = [];
+      const generate = api.monotonicFactory({
+        now: steppingClock(),
+        random(out: Uint8Array) {
+          out.fill(0x5a);
+          if (depth++ === 0) inner.push(generate());
+          depth--;
+        },
+      } as never) as () => string;
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        inner.length = 0;
+        const outer = generate();
+        for (const id of inner) expect(id < outer, `${id} sorts before ${outer}`).toBe(true);
+        made.push(...inner, outer);
+      }
+      expect([...made].sort()).toEqual(made);
+      expect(new Set(made).size).toBe(made.length);
+    });
+
+    it("keeps a monotonic generator's state when its random callback throws", () => {
+      let fail = false;
+      const generate = api.monotonicFactory({
+        now: steppingClock(),
+        random(out: Uint8Array) {
+          if (fail) throw new Error("no randomness");
+          out.fill(0x11);
+        },
+      } as never) as () => string;
+      const first = generate();
+      fail = true;
+      expect(() => generate()).toThrow("no randomness");
+      fail = false;
+      expect(generate() > first).toBe(true);
+    });
+
+    it("counts that cannot be allocated are INVALID_ARGUMENT", () => {
+      expect(faultOf(() => api.generateMany(2 ** 40))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      const sparse = new Array<string>(2 ** 32 - 1);
+      expect(faultOf(() => api.decodeMany(sparse))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      expect(faultOf(() => api.decodeTimeMany(sparse))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+    });
+
+    it("revoked proxies and detached buffers are INVALID_ARGUMENT", () => {
+      for (const bad of [revokedProxy(), detached(64)]) {
+        for (const call of [() => api.decodeMany(bad as never), () => api.validateMany(bad as never), () => api.decodeTimeMany(bad as never)]) {
+          expect(faultOf(call)).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+        }
+      }
+      for (const call of [
+        () => api.encodeMany(detached(api.bytes)),
+        () => api.encodeManyText(detached(api.bytes)),
+        () => api.generateMany(1, { out: detached(api.bytes) }),
+      ]) {
+        expect(faultOf(call)).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
+    });
+
+    it("reads each element of a string batch once", () => {
+      const batch = ids.slice(0, 3);
+      let reads = 0;
+      Object.defineProperty(batch, 1, {
+        get() {
+          reads++;
+          return reads === 1 ? ids[1] : "changed";
+        },
+      });
+      expect(api.decodeMany(batch)).toEqual(api.decodeMany(ids.slice(0, 3)));
+      expect(reads).toBe(1);
+      reads = 0;
+      const shifting = ids.slice(0, 3);
+      Object.defineProperty(shifting, 2, {
+        get() {
+          reads++;
+          return reads === 1 ? "x" : ids[2];
+        },
+      });
+      expect(faultOf(() => api.decodeMany(shifting))).toEqual({ code: "INVALID_LENGTH", index: 2 });
+    });
+  });
+
+  it("ULID: decodeInto writes into a subclass by index only", () => {
+    const out = new Recording(20);
+    decodeInto("01ARYZ6S410000000000000000", out, 2);
+    expect(out.seen).toEqual([]);
+    expect(out[2]).toBe(0x01);
+  });
+
+  it("scanning and line decoding refuse detached buffers", async () => {
+    expect(faultOf(() => scanText(detached(8)))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+    await expect(collect(scanChunks([detached(8)]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    await expect(collect(decodeLines([detached(8)]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+});
+
+describe("clock set back on the real clock", () => {
+  afterEach(() => {
+    setBackend("auto");
+  });
+
+  it.each(FORMATS.map((api) => [api.name, api] as const))(
+    "%s: a batch that outruns its millisecond after the clock went back moves on at once, without spinning",
+    (_name, api) => {
+      const clock = vi.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+      const first = api.generateMany(1);
+      // The clock goes 1.5 s back and stays there: waiting for it to pass the sequence's time would never end.
+      clock.mockReturnValue(1_800_000_000_000 - 1500);
+      const last = first.slice();
+      const started = performance.now();
+      const batch = api.generateMany(100_000, { after: last } as never);
+      expect(performance.now() - started).toBeLessThan(5000);
+      const texts = api.encodeMany(batch);
+      expect(texts[0]! > api.encode(last)).toBe(true);
+      for (let i = 1; i < texts.length; i++) if (!(texts[i - 1]! < texts[i]!)) throw new Error(`not increasing at ${i}`);
+    },
+  );
+});
