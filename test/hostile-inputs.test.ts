@@ -24,7 +24,7 @@ class Recording extends Uint8Array {
     this.seen.push(array);
     super.set(array, offset);
   }
-  override subarray(begin?: number, end?: number): Uint8Array {
+  override subarray(begin?: number, end?: number): Uint8Array<ArrayBuffer> {
     this.seen.push("subarray");
     return super.subarray(begin, end);
   }

@@ -4,7 +4,7 @@
  * codec, tuned by hand, is js-ulid.ts.) Text batches are read through latin1 string views of the bytes, one
  * character per byte, so positions hold.
  */
-import { flatString } from "./flat-string.js";
+import { stringMaker } from "./flat-string.js";
 import { MAX_ID_CHARS, MAX_RANDOM_BYTES, type FormatSpec } from "./specs.js";
 import { GENERATE_CHUNK, type FillRandom, type FormatCodec, type IdBatch } from "./types.js";
 
@@ -40,6 +40,7 @@ const randomOfOne = Array.from({ length: MAX_RANDOM_BYTES + 1 }, (_, size) => ra
 export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCodec {
   const { bytes, chars } = spec;
   const recordBytes = chars + 1;
+  const stringOf = stringMaker(chars);
 
   /**
    * Calls `visit(valid, index)` for the first `count` elements, stopping when it returns false. `valid` means the
@@ -85,7 +86,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
   }
 
   function encodeOne(src: Uint8Array, offset: number): string | null {
-    return record.write(src, offset, codes, 0) ? flatString(codes, 0, chars) : null;
+    return record.write(src, offset, codes, 0) ? stringOf(codes, 0) : null;
   }
 
   /** The ID made for `generate`: its text is what the call returns. */

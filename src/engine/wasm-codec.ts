@@ -6,7 +6,7 @@
  * `random` goes through its own buffer first: src/random.ts).
  */
 import type { WasmExports } from "../wasm/load.js";
-import { flatString } from "./flat-string.js";
+import { stringMaker } from "./flat-string.js";
 import { MAX_ID_BYTES, MAX_RANDOM_BYTES, ULID, type FormatSpec } from "./specs.js";
 import type { FormatCodec, IdBatch } from "./types.js";
 import { createTextLoader } from "./wasm-text.js";
@@ -40,6 +40,7 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
   const record = chars + 1;
   const chunk = x.formatChunk(id);
   const { loadOne, loadRecords } = createTextLoader(text, chars);
+  const stringAt = stringMaker(chars);
   // Record 0 of the binary region and the seed at the format's size, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, bytes);
   const state = seed.subarray(0, bytes);
@@ -79,7 +80,7 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
     // Single IDs touch the caller's array by index only (see `checkUint8Array` in src/args.ts).
     encodeOne(src, offset) {
       for (let i = 0; i < bytes; i++) binary[i] = src[offset + i]!;
-      return x.formatEncode(id, 1, -1) < 0 ? flatString(text, 0, chars) : null;
+      return x.formatEncode(id, 1, -1) < 0 ? stringAt(text, 0) : null;
     },
     decodeOne(s, dst, offset) {
       if (!loadOne(s) || x.formatDecode(id, 1, chars) >= 0) return false;
@@ -92,7 +93,7 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
       fill(random.subarray(0, spec.stampRandom(param)));
       x.formatStamp(id, 1, time, param);
       x.formatEncode(id, 1, -1);
-      return flatString(text, 0, chars);
+      return stringAt(text, 0);
     },
 
     encodeText(src, count, dst, separator) {
@@ -101,7 +102,7 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
     },
     encodeStrings(src, count, out) {
       return encodeChunks(src, count, -1, (start, n) => {
-        for (let i = 0; i < n; i++) out[start + i] = flatString(text, chars * i, chars);
+        for (let i = 0; i < n; i++) out[start + i] = stringAt(text, chars * i);
       });
     },
 
