@@ -165,7 +165,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it("finds no successor of the largest random field", () => {
-      const largest = { flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff" }[ref.name];
+      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff" }[ref.name];
       for (const codec of [js, wasm]) {
         for (const param of PARAMS[ref.name]) {
           const seed = new Uint8Array(ref.bytes);

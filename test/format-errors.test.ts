@@ -11,7 +11,7 @@ import { REF_FORMATS } from "./helpers/format-reference.js";
 import { latin1 } from "./helpers/reference.js";
 import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_README, RFC9562_V7 } from "./format-vectors.js";
 
-const SAMPLES = { flake: FLAKE_README.text, baseuid: BASEUID_DOCUMENT.text, uuidv7: RFC9562_V7.text } as const;
+const SAMPLES = { ulid: "01ARYZ6S410000000000000000", flake: FLAKE_README.text, baseuid: BASEUID_DOCUMENT.text, uuidv7: RFC9562_V7.text } as const;
 const NON_STRINGS: readonly unknown[] = [42, null, undefined, {}, [SAMPLES.flake], new String(SAMPLES.flake), 10n];
 
 function withCharAt(text: string, at: number, char: string): string {
@@ -69,7 +69,7 @@ forEachEngine(() => {
       expectUlidError(() => api.decodeMany([sample, sample.slice(1)]), "INVALID_LENGTH", 1);
       const text = (texts: string[], separator = "\n") => latin1(texts.join(separator));
       // In text, a byte outside the alphabet that is no letter or digit separates IDs: BaseUID has no other kind.
-      const [textBad, code] = ref.name === "baseuid" ? ["!", "INVALID_LENGTH"] : [ref.name === "flake" ? "U" : "g", "INVALID_CHAR"];
+      const [textBad, code] = ref.name === "baseuid" ? ["!", "INVALID_LENGTH"] : [ref.name === "flake" || ref.name === "ulid" ? "U" : "g", "INVALID_CHAR"];
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, 5, textBad)])), code, 1);
       // A separator inside a record ends the ID early; a byte that cannot separate makes it run on.
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, 4, "\n")])), "INVALID_LENGTH", 1);

@@ -1,8 +1,9 @@
 /**
- * An independent reference for Ulid-Flake, BaseUID and UUID v7 (SPEC.md), written with BigInt and regular
- * expressions for clarity rather than speed. Tests compare the library against this, never against itself.
+ * An independent reference for every format (docs/formats.md), written with BigInt and regular expressions for
+ * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
+ * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, uuidv7 } from "../../src/index.js";
+import { baseuid, flake, formats, uuidv7 } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
 import { FLAKE_DEFAULT_EPOCH } from "../format-vectors.js";
 
@@ -10,9 +11,9 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 
 export interface RefFormat {
-  readonly name: "flake" | "baseuid" | "uuidv7";
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7";
   /** The namespace under test. */
-  readonly api: typeof flake | typeof baseuid | typeof uuidv7;
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7;
   readonly bytes: number;
   readonly chars: number;
   /** Every text the format accepts, and nothing else. */
@@ -45,6 +46,27 @@ function undigits(text: string, base: bigint, valueOf: (char: string) => number)
 }
 
 const CROCKFORD_ALIASES: Record<string, string> = { I: "1", L: "1", O: "0" };
+
+export const REF_ULID: RefFormat = {
+  name: "ulid",
+  api: formats.ulid,
+  bytes: 16,
+  chars: 26,
+  pattern: /^[0-7IiLlOo][0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]{25}$/,
+  encode: (bytes) => digits(bytesToBigInt(bytes), 26, 32n, CROCKFORD),
+  decode(text) {
+    if (!this.pattern.test(text)) return null;
+    const canonical = [...text.toUpperCase()].map((c) => CROCKFORD_ALIASES[c] ?? c).join("");
+    return bigIntToBytes(undigits(canonical, 32n, (c) => CROCKFORD.indexOf(c)), 16);
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!, 0, 6));
+  },
+  conform: (bytes) => bytes.slice(0, 16),
+  badChars: ["U", "u", "!", "-", "_", " ", "\0", "é", "\u0130", "\u0141", "\u212a", "\ud800"],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x55, 0x7a],
+};
 
 export const REF_FLAKE: RefFormat = {
   name: "flake",
@@ -114,4 +136,4 @@ export const REF_UUIDV7: RefFormat = {
   nonSeparators: [0x30, 0x61, 0x67, 0x2d],
 };
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_FLAKE, REF_BASEUID, REF_UUIDV7];
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7];
