@@ -29,14 +29,34 @@ export function toTime(value: unknown): number {
   return time;
 }
 
-/** The 10-character time prefix of a ULID. */
-export function encodeTime(time: number): string {
+/** Characters of a ULID's time prefix: the default length of `encodeTime`. */
+const TIME_CHARS = 10;
+/** Longest `length` encodeTime takes: a whole ULID's worth (past 10 characters it only pads with zeros). */
+const MAX_TIME_CHARS = 26;
+
+/**
+ * A ULID time as `length` Crockford characters (default 10: the time prefix of a ULID), zero-padded on the left,
+ * as the `ulid` package's `encodeTime(now, len)`. Where that package would silently drop the time's leading
+ * characters (a time of 32^length or more), this is INVALID_TIME.
+ */
+export function encodeTime(time: number, length: number = TIME_CHARS): string {
   let rest = toTime(time);
+  if (typeof length !== "number" || !Number.isInteger(length) || length < 0 || length > MAX_TIME_CHARS) {
+    throw new UlidError(
+      "INVALID_ARGUMENT",
+      `the length of encodeTime must be an integer from 0 to ${MAX_TIME_CHARS}, got ${quote(length)}`,
+    );
+  }
   let text = "";
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < length; i++) {
     const value = rest % 32;
     text = String.fromCharCode(ENCODE_TABLE[value]) + text;
     rest = (rest - value) / 32;
+  }
+  if (rest > 0) {
+    let needed = length;
+    for (; rest > 0; rest = Math.floor(rest / 32)) needed++;
+    throw new UlidError("INVALID_TIME", `time ${quote(time)} needs ${needed} characters, more than the length ${length}`);
   }
   return text;
 }
