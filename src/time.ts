@@ -56,7 +56,10 @@ export function encodeTime(time: number, length: number = TIME_CHARS): string {
   if (rest > 0) {
     let needed = length;
     for (; rest > 0; rest = Math.floor(rest / 32)) needed++;
-    throw new UlidError("INVALID_TIME", `time ${quote(time)} needs ${needed} characters, more than the length ${length}`);
+    throw new UlidError(
+      "INVALID_TIME",
+      `time ${quote(time)} needs ${needed} characters, more than the length ${length}`,
+    );
   }
   return text;
 }

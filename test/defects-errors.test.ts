@@ -22,6 +22,10 @@ function revokedProxy(): object {
   return proxy;
 }
 
+function trap(): never {
+  throw new Error("trap");
+}
+
 const throwingTag = {
   get [Symbol.toStringTag](): string {
     throw new Error("no tag");
@@ -32,7 +36,7 @@ const throwingTag = {
 const AWKWARD: [string, unknown, RegExp][] = [
   ["a revoked Proxy", revokedProxy(), /object/],
   ["a throwing Symbol.toStringTag getter", throwingTag, /object/],
-  ["a Proxy whose traps throw", new Proxy({}, { get: () => { throw new Error("trap"); }, getPrototypeOf: () => { throw new Error("trap"); } }), /object/],
+  ["a Proxy whose traps throw", new Proxy({}, { get: trap, getPrototypeOf: trap }), /object/],
   ["a Proxy of a Date", new Proxy(new Date(0), {}), /object|Date/],
   ["an object inheriting from Date.prototype", Object.create(Date.prototype), /object|Date/],
   ["a Symbol", Symbol("sym"), /Symbol\(sym\)/],
