@@ -60,17 +60,19 @@ let value: u64 = 0;
 }
 
 /**
- * Replaces the ID at `seed` by its successor: the random field plus 1 + the `entropySize` bytes at `random`
- * (big-endian), so never plus zero. False, changing nothing, when the field would exceed its maximum.
+ * Replaces the ID at `seed` by its successor: the random field plus the `entropySize` bytes at `random`
+ * (big-endian), a step of 1..2^(8n)-1; a zero draw steps by 1 (as src/engine/js-flake.ts says why). False,
+ * changing nothing, when the field would exceed its maximum.
  */
 // @ts-ignore: decorator
 @inline export function flakeAdvance(seed: usize, param: i32, random: usize): bool {
   let drawn: u64 = 0;
   for (let i = 0; i < param >> 6; i++) drawn = (drawn << 8) | <u64>load<u8>(random + <usize>i);
+  const step: u64 = drawn == 0 ? 1 : drawn;
   const v = bswap(load<u64>(seed));
   const shift: u64 = param & SCALABLE ? SID_BITS : 0;
   const mask: u64 = param & SCALABLE ? SCALABLE_MASK : RANDOM_MASK;
-  if (((v >> shift) & mask) + drawn + 1 > mask) return false;
-  store<u64>(seed, bswap(v + ((drawn + 1) << shift)));
+  if (((v >> shift) & mask) + step > mask) return false;
+  store<u64>(seed, bswap(v + (step << shift)));
   return true;
 }

@@ -4,7 +4,7 @@
 // Model. Each node runs one monotonic generator, so a node never repeats itself; nodes draw randomness
 // independently. Two IDs can only be equal when they share a time unit (a millisecond; a 32.768 us tick for
 // BaseUID), and then they are equal with probability 2^-b, b being the random bits of that unit. Whether a node's
-// IDs in one unit are fresh draws or a run that counts up from one draw (ULID, BaseUID: + 1; Ulid-Flake: + 1..256;
+// IDs in one unit are fresh draws or a run that counts up from one draw (ULID, BaseUID: + 1; Ulid-Flake: + 1..255;
 // UUID v7: a counter and 32 fresh bits), each ID of another node lands on one of them with probability about
 // k / 2^b, so by linearity the expected number of equal pairs per unit is (pairs of IDs from different nodes) / 2^b.
 // The first collision is then expected after 2^b / that many units: a Poisson rate, fine while it is far below one
@@ -34,9 +34,11 @@ const FLEETS = [
 
 /**
  * IDs a Ulid-Flake generator makes in one millisecond before its random field overflows, on average: it starts
- * uniformly in the field (half of it left, on average) and adds 128.5 per ID (1 + a random byte, entropySize 1).
+ * uniformly in the field (half of it left, on average) and adds a random byte per ID, 1 for a zero byte
+ * (entropySize 1): 32641 / 256, about 127.5, on average.
  */
-const FLAKE_CAPACITY = { "Ulid-Flake": 2 ** 19 / 128.5, "Ulid-Flake scalable": 2 ** 14 / 128.5 };
+const MEAN_STEP = 32641 / 256;
+const FLAKE_CAPACITY = { "Ulid-Flake": 2 ** 19 / MEAN_STEP, "Ulid-Flake scalable": 2 ** 14 / MEAN_STEP };
 
 /** Expected equal pairs per ms between the fleet's nodes. */
 function pairsPerMs(format, { nodes, perMs }) {

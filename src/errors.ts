@@ -11,16 +11,34 @@ export type UlidErrorCode =
 
 /** Longest piece of an offending value quoted in a message. */
 const QUOTE_LIMIT = 64;
+/** BigInts past this are quoted in hex: decimal text of a huge one takes seconds (10 million bits: about 1.3 s). */
+const DECIMAL_BIGINT_LIMIT = 2n ** 256n;
 
-/** Quotes a value for an error message, cut to a sane length. */
+/**
+ * Quotes a value for an error message, cut to a sane length. Never throws and costs the same for any size: a
+ * string is cut before it is escaped (a 100 MB one would not fit JSON.stringify's output), and a value that
+ * cannot be inspected (a revoked Proxy, a throwing `Symbol.toStringTag` getter) is described by its type.
+ */
 export function quote(value: unknown): string {
   let text: string;
-  if (typeof value === "string") text = JSON.stringify(value);
-  else if (typeof value === "bigint") text = `${value}n`;
-  else if (value instanceof Date) text = `Date(${value.getTime()})`;
-  else if (value === null || typeof value !== "object") text = String(value);
-  else text = Object.prototype.toString.call(value);
-  return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}...(${text.length} chars)` : text;
+  try {
+    text = typeof value === "string" ? JSON.stringify(value.slice(0, QUOTE_LIMIT)) : describe(value);
+  } catch {
+    return `(a value of type ${typeof value} that cannot be inspected)`;
+  }
+  if (text.length <= QUOTE_LIMIT) return text;
+  return `${text.slice(0, QUOTE_LIMIT)}...(${typeof value === "string" ? value.length : text.length} chars)`;
+}
+
+/** A non-string value's text; may throw (caller code runs in Proxy traps and getters). */
+function describe(value: unknown): string {
+  if (typeof value === "bigint") {
+    const huge = value >= DECIMAL_BIGINT_LIMIT || value <= -DECIMAL_BIGINT_LIMIT;
+    return huge ? `${value < 0n ? "-" : ""}0x${(value < 0n ? -value : value).toString(16)}n` : `${value}n`;
+  }
+  if (value === null || (typeof value !== "object" && typeof value !== "function")) return String(value);
+  if (value instanceof Date) return `Date(${value.getTime()})`;
+  return Object.prototype.toString.call(value);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Monotonic generation of the other formats as a state machine (SPEC.md), on both engines: a new time draws fresh
  * randomness; the same time, or an earlier one (the clock went back), keeps the last time and takes the format's
- * successor (Ulid-Flake + 1 + random bytes, BaseUID + 1, UUID v7 counter + 1 with a fresh tail); no successor is
- * MONOTONIC_OVERFLOW with the state unchanged. Then generateMany: strictly increasing batches, overflow with a
+ * successor (Ulid-Flake + nonzero random bytes, BaseUID + 1, UUID v7 counter + 1 with a fresh tail); no successor
+ * is MONOTONIC_OVERFLOW with the state unchanged. Then generateMany: strictly increasing batches, overflow with a
  * fixed time, the clock read per step, randomness drawn in exactly the documented amounts.
  */
 import { describe, expect, it } from "vitest";
@@ -61,8 +61,8 @@ forEachEngine(() => {
     it("Ulid-Flake: random increments, clock back, overflow leaves the state unchanged", () => {
       const t = T - FLAKE_DEFAULT_EPOCH;
       const near = 0xfffff - 5;
-      // Draws: new ms (3 bytes) R, then 1 byte per same-ms ID: + 1 + byte.
-      const random = scripted([0x12345n, 9n, 0n, 0xf_fffan, 10n, 10n, 4n, 0x777n]);
+      // Draws: new ms (3 bytes) R, then 1 byte per same-ms ID: + the byte, or + 1 for a zero byte.
+      const random = scripted([0x12345n, 10n, 0n, 0xf_fffan, 6n, 6n, 5n, 0x777n]);
       const { next, at } = clocked((now) => flake.monotonicFactory({ random: random.fill, now }));
       runTable(next, at, [
         [T, flakeText(t, 0x12345)],
@@ -84,7 +84,7 @@ forEachEngine(() => {
       runTable(next, at, [
         [T, flakeText(t, (0x7fff << 5) | 17)],
         [T + 1, flakeText(t + 1, (0x0101 << 5) | 17)],
-        [T + 1, flakeText(t + 1, ((0x0101 + 0x1ff1) << 5) | 17)],
+        [T + 1, flakeText(t + 1, ((0x0101 + 0x1ff0) << 5) | 17)],
       ]);
       at(T + 5);
       expect(flake.fields(next(), { scalable: true })).toEqual({ time: t + 5, unixMs: T + 5, random: 0x42, sid: 17 });
@@ -166,11 +166,11 @@ forEachEngine(() => {
   });
 
   it("fails for monotonic overflow with a fixed time, naming the element and leaving the buffer zeroed", () => {
-    // One byte of 0xff per increment: + 256 each, so 20 bits hold a few thousand from a low start.
+    // One byte of 0xff per increment: + 255 each, so 20 bits from 0 hold 4112 of them (255 * 4113 > 2^20 - 1).
     const random = scripted([0n, ...Array.from({ length: 10 }, () => (1n << 65536n) - 1n)]);
     const out = new Uint8Array(8 * 10_000).fill(1);
-    const error = expectUlidError(() => flake.generateMany(10_000, { time: T, random: random.fill, out }), "MONOTONIC_OVERFLOW", 4096);
-    expect(error.message).toContain("element 4096");
+    const error = expectUlidError(() => flake.generateMany(10_000, { time: T, random: random.fill, out }), "MONOTONIC_OVERFLOW", 4113);
+    expect(error.message).toContain("element 4113");
     expect(out.every((byte) => byte === 0)).toBe(true);
     expectUlidError(() => baseuid.generateMany(3, { time: T, random: (o) => o.fill(0xff) }), "MONOTONIC_OVERFLOW", 1);
   });

@@ -35,14 +35,14 @@ export const FLAKE_OVERFLOW = "8000000000000";
 export const FLAKE_FROM_INT = { integer: 1234567890123456789n, text: "128GGYHYYK08N" } as const;
 
 /**
- * The seed README's standalone monotonic run (entropy size 1): one millisecond, increments 51, 160, 171, 6. Ours
- * add 1 + a random byte, so the bytes 50, 159, 170, 5 reproduce it.
+ * The seed README's standalone monotonic run (entropy size 1): one millisecond, increments 51, 160, 171, 6. The
+ * step is the drawn byte, as the reference's, so those bytes reproduce it.
  */
 export const FLAKE_MONOTONIC_RUN = {
   ids: ["00EZJCRCBDKGC", "00EZJCRCBDKHZ", "00EZJCRCBDKPZ", "00EZJCRCBDKWA", "00EZJCRCBDKWG"],
   time: 16091865483,
   firstRandom: 445964,
-  incrementBytes: [50, 159, 170, 5],
+  incrementBytes: [51, 160, 171, 6],
 } as const;
 
 /** The seed README's scalable run (sid 2, entropy size 1): increments 127, 52, 190, 140 of the 15-bit field. */
@@ -51,7 +51,7 @@ export const FLAKE_SCALABLE_RUN = {
   sid: 2,
   time: 16091865483,
   firstRandom: 4451,
-  incrementBytes: [126, 51, 189, 139],
+  incrementBytes: [127, 52, 190, 140],
 } as const;
 
 /** SPEC.md: `ANjssJkyfa3H00J9ZPJG`, its time part 2022-01-01T00:00:00Z. */

@@ -90,11 +90,15 @@ export class TimeHistogram {
   }
 }
 
-/** The start of a bucket in ISO form, cut to the precision its size needs. */
+/**
+ * The start of a bucket in ISO form, cut to the precision its size needs. Cuts count from the end, which is
+ * "THH:MM:SS.mmmZ" in every year, while the date grows past 9999 ("+010000-01-01").
+ */
 function label(start: number, size: number): string {
   const iso = isoTime(start);
-  if (size % DAY === 0) return iso.slice(0, 10);
-  if (size % MINUTE === 0) return `${iso.slice(0, 16)}Z`;
-  if (size % SECOND === 0) return `${iso.slice(0, 19)}Z`;
+  const end = iso.length;
+  if (size % DAY === 0) return iso.slice(0, end - "THH:MM:SS.mmmZ".length);
+  if (size % MINUTE === 0) return `${iso.slice(0, end - ":SS.mmmZ".length)}Z`;
+  if (size % SECOND === 0) return `${iso.slice(0, end - ".mmmZ".length)}Z`;
   return iso;
 }

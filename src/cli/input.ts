@@ -1,5 +1,7 @@
 /** The input of `decode`, `scan` and `validate -`: a file, or standard input for "-" or no argument. */
+import { fstatSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
+import { systemReason as reason } from "./system-error.js";
 import { InputError } from "./usage.js";
 
 /** Bytes per read from a file: large reads keep the per-chunk costs (a call, a scan window loop) negligible. */
@@ -15,18 +17,36 @@ export interface Input {
 /** Opens `path` ("-" or undefined: standard input); a file that cannot be opened is an InputError naming it. */
 export async function openInput(path: string | undefined): Promise<Input> {
   if (path === undefined || path === "-") {
+    checkStdin();
     return { size: undefined, chunks: readStream(process.stdin, "standard input") };
   }
   let handle: FileHandle | undefined;
   try {
     handle = await open(path);
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw Object.assign(new Error("it is a directory"), { code: "EISDIR" });
+    if (stats.isDirectory()) throw directoryError();
     return { size: stats.isFile() ? stats.size : undefined, chunks: readFile(handle, path) };
   } catch (error) {
     await handle?.close();
     throw new InputError(`cannot read ${path}: ${reason(error)}`);
   }
+}
+
+/**
+ * Standard input must be something to read: Node gives a directory (`< /tmp`) as an empty stream, which would make
+ * `validate -` succeed on nothing.
+ */
+function checkStdin(): void {
+  try {
+    if (fstatSync(0).isDirectory()) throw directoryError();
+  } catch (error) {
+    throw new InputError(`cannot read standard input: ${reason(error)}`);
+  }
+}
+
+/** The fault of a directory given as input, found by its stat (opening one succeeds, and stdin reads as empty). */
+function directoryError(): Error {
+  return Object.assign(new Error("it is a directory"), { code: "EISDIR" });
 }
 
 /** A stream's chunks, a read error turned into an InputError naming the input. */
@@ -56,12 +76,4 @@ async function* readFile(handle: FileHandle, name: string): AsyncGenerator<Uint8
   } finally {
     await handle.close();
   }
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return "no such file";
-  if (code === "EACCES") return "permission denied";
-  if (code === "EISDIR") return "it is a directory";
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 /**
  * The `ulid` command: generate, inspect, validate, decode and find ULIDs, at engine speed and in constant memory.
  * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
- * invalid ID or time), 2 a usage error or unreadable input.
+ * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
 import { UlidError } from "../errors.js";
 import { type Command, helpText } from "./command.js";
@@ -13,7 +13,7 @@ import { newCommand } from "./commands/new.js";
 import { parseCommand } from "./commands/parse.js";
 import { scanCommand } from "./commands/scan.js";
 import { validateCommand } from "./commands/validate.js";
-import { exitQuietlyOnBrokenPipe } from "./output.js";
+import { exitOnOutputError } from "./output.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
 const COMMANDS: readonly Command[] = [
@@ -35,7 +35,8 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.synopsis}\n      ${command.summary}`).join("\n")}
 
 TIME is Unix ms or ISO-8601 (2026-04-15, 2026-04-15T05:11:38.123Z); without an offset it is UTC.
-Exit status: 0 ok, 1 bad data (an invalid ID or time), 2 a usage error or unreadable input.
+Exit status: 0 ok, 1 bad data (an invalid ID or time), 2 a usage error or unreadable input, 3 standard
+output could not be written (a full disk; a reader that stops early, as 'head' does, is no error).
 Run 'ulid <command> --help' for a command's options and examples.
 `;
 
@@ -80,5 +81,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-exitQuietlyOnBrokenPipe();
+exitOnOutputError();
 process.exitCode = await main(process.argv.slice(2));

@@ -1,9 +1,9 @@
 /**
  * Standard output for streaming commands. Each write resolves once the stream is done with the bytes, so callers
  * reuse one buffer for every chunk and memory stays flat however long the stream; a reader that falls behind
- * simply delays the next chunk. A reader that goes away (`ulid generate 1000000000 | head`) ends the process
- * quietly: EPIPE exits with status 0 and no message.
+ * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
+import { systemReason } from "./system-error.js";
 
 const encoder = new TextEncoder();
 
@@ -22,10 +22,18 @@ export class Output {
   }
 }
 
-/** Makes a closed reader (EPIPE on stdout) end the process quietly, with status 0. */
-export function exitQuietlyOnBrokenPipe(): void {
+/** Exit status when standard output cannot be written: apart from bad data (1) and usage or input errors (2). */
+export const OUTPUT_FAILED = 3;
+
+/**
+ * Makes a failed write to standard output end the process. A reader that went away (EPIPE: `ulid generate
+ * 1000000000 | head`) ends it quietly with status 0, as usual for pipes; any other failure (a full disk: ENOSPC,
+ * EIO) with one line on standard error and status 3.
+ */
+export function exitOnOutputError(): void {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);
-    throw error;
+    process.stderr.write(`ulid: cannot write standard output: ${systemReason(error)}\n`);
+    process.exit(OUTPUT_FAILED);
   });
 }

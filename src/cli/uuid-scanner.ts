@@ -64,7 +64,10 @@ export class UuidV7Scanner {
     lineOf(keep);
     this.line = line;
     this.base += keep;
-    this.context = keep > 0 ? 1 : this.context;
+    // Every start before text.length - 36 has been decided (its 36 chars and the char after them were here), so
+    // the next push resumes there; that is the carry's second char, or, when the text was too short to cut
+    // (keep 0), as far in as it got: rescanning a reported match would report it twice.
+    this.context = Math.max(this.context, text.length - UUID_CHARS) - keep;
     this.carry = final ? "" : text.slice(keep);
   }
 }

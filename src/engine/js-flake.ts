@@ -94,11 +94,15 @@ function stamp(time: number, param: number, random: Uint8Array, from: number, ds
   store(dst, at, Math.floor(time / TWO_POW_20), timeLow >>> 12, (((timeLow & 0xfff) << 20) | low) >>> 0);
 }
 
-/** Adds 1 + (the `entropySize` random bytes, big-endian) to the random field: never zero, as the document asks. */
+/**
+ * Adds the `entropySize` random bytes (big-endian) to the random field: a step of 1..2^(8n)-1, never zero. The
+ * reference draws again on a zero draw; here a zero draw steps by 1, so every ID takes exactly `entropySize` bytes
+ * on both engines (and from a caller's `random`), at the cost of 1 being twice as likely as any other step.
+ */
 function advance(id: Uint8Array, at: number, param: number, random: Uint8Array, from: number): boolean {
   let drawn = 0;
   for (let i = 0; i < param >> 6; i++) drawn = drawn * 256 + random[from + i]!;
-  const increment = drawn + 1;
+  const increment = drawn === 0 ? 1 : drawn;
   const low = ((id[at + 5]! & 0x0f) << 16) | (id[at + 6]! << 8) | id[at + 7]!;
   const scalable = flakeScalable(param);
   const field = (scalable ? low >>> SID_BITS : low) + increment;

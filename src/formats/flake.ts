@@ -5,7 +5,7 @@
  *                                         scalable layout:        | bits 19-5: random (15) | bits 4-0: sid (5)
  *
  * The epoch (default 2024-01-01) and the layout are not in the ID: they are options, of the generator and of every
- * call that interprets fields. Within one millisecond a monotonic generator adds 1 + a random number of
+ * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
 import { DECODE_TABLE, INVALID } from "../crockford.js";
