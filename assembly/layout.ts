@@ -15,7 +15,7 @@
 // 15 or 16 bytes, text records of 14, 21 or 37 bytes, random bytes per ID up to 10. A call takes as many records
 // as TEXT holds (formatChunk: 5977 UUIDs, CHUNK of the others); resizing a region resizes their chunks too.
 //
-//   scan region   bytes  contents (scan.ts), for match i; SCAN_MATCHES = 2427
+//   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts), for match i; SCAN_MATCHES = 2427
 //   SCAN_TEXT     65536  the text searched: any bytes
 //   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
 //   SCAN_TIMES    19416  f64 Unix ms of match i at 8i

@@ -1,18 +1,22 @@
 /**
- * Finding ULIDs in arbitrary text: logs, JSON, CSV, URLs. A match is a token of 26 characters of the canonical
+ * Finding IDs in arbitrary text: logs, JSON, CSV, URLs. A ULID match is a token of 26 characters of the canonical
  * alphabet in either case (no I/L/O aliases, no U: machines write IDs canonically, and aliases would turn ordinary
  * words into matches) with no ASCII letter or digit directly before or after it, and valid: its first character
- * is 0-7. The engine does the search (WebAssembly, or the TypeScript fallback).
+ * is 0-7. A UUID v7 match is 8-4-4-4-12 hex in either case, version 7 and the RFC variant, likewise not glued to a
+ * letter or digit. Ulid-Flakes and BaseUIDs cannot be told from ordinary words and numbers, so they are refused.
+ * The engine does the search (WebAssembly, or the TypeScript fallback).
  */
 import { checkOptions, plainBytes } from "./args.js";
 import { batchEngine } from "./backend.js";
 import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js";
+import type { FormatSpec } from "./engine/specs.js";
 import { UlidError, quote } from "./errors.js";
+import { formatOption, type FormatKey } from "./formats/registry.js";
 import { Scanner } from "./scanner.js";
 import { tokenText } from "./token-text.js";
 
 export interface UlidMatch {
-  /** The ID in canonical form (upper case). */
+  /** The ID in canonical form (ULID upper case, UUID lower case). */
   id: string;
   /** Byte offset of its first character from the start of the text or stream. */
   offset: number;
@@ -23,6 +27,8 @@ export interface UlidMatch {
 }
 
 export interface ScanOptions {
+  /** The format to find: "ulid" (default) or "uuidv7". */
+  format?: FormatKey;
   /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
   lines?: boolean;
 }
@@ -32,14 +38,16 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   private matches: UlidMatch[] = [];
   private readonly scanner: Scanner;
 
-  constructor(lines: boolean) {
+  constructor(format: FormatSpec, lines: boolean) {
+    const text = tokenText(format);
     // One object literal per mode, so every match of a scan has the same shape.
     this.scanner = new Scanner(
       batchEngine(),
+      format,
       lines,
       lines
-        ? (window, at, offset, time, line) => this.matches.push({ id: tokenText(window, at), offset, time, line })
-        : (window, at, offset, time) => this.matches.push({ id: tokenText(window, at), offset, time }),
+        ? (window, at, offset, time, line) => this.matches.push({ id: text(window, at), offset, time, line })
+        : (window, at, offset, time) => this.matches.push({ id: text(window, at), offset, time }),
     );
   }
 
@@ -51,15 +59,27 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   }
 }
 
+/** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
+export function scannableFormat(name: unknown): FormatSpec {
+  const { spec } = formatOption(name);
+  if (spec.name === "ulid" || spec.name === "uuidv7") return spec;
+  const what =
+    spec.name === "flake" ? "a Ulid-Flake (13 characters of letters and digits)" : "a BaseUID (20 characters of letters, digits, - and _)";
+  throw new UlidError(
+    "INVALID_ARGUMENT",
+    `scanning finds ULIDs and UUID v7s only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
+  );
+}
+
 function collector(options: ScanOptions | undefined): MatchCollector {
-  const { lines = false } = checkOptions(options);
+  const { lines = false, format } = checkOptions(options);
   if (typeof lines !== "boolean") {
     throw new UlidError("INVALID_ARGUMENT", `the \`lines\` option must be a boolean, got ${quote(lines)}`);
   }
-  return new MatchCollector(lines);
+  return new MatchCollector(scannableFormat(format), lines);
 }
 
-/** Every ULID in `text` (bytes, e.g. UTF-8), in order of offset. */
+/** Every ID of the format (default ULID) in `text` (bytes, e.g. UTF-8), in order of offset. */
 export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
   const bytes = plainBytes(text, "text");
   let matches: UlidMatch[] = [];

@@ -1,29 +1,34 @@
 /**
- * Finding ULIDs in a stream of text chunks: the engine-independent loop around `Engine.scanWindow`. It feeds the
- * input through windows of at most SCAN_BYTES, carries a token that reaches the end of a window or chunk over to
- * the next one (so a chunk boundary never splits, hides or invents a match), tracks byte offsets from the start
- * of the stream, and counts lines when asked. Memory is constant: the carry is at most 26 bytes.
+ * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7): the
+ * engine-independent loop around `Engine.scanWindow`. It feeds the input through windows of at most SCAN_BYTES,
+ * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
+ *
+ * Windows overlap by one ID's width: a kernel leaves out an ID that reaches the end of its window (what follows
+ * might glue it), so the last `chars` bytes are searched again at the start of the next window, within the same
+ * chunk or carried into the next chunk. An ID reported in one window ends before that window's last `chars` bytes
+ * begin, so none is reported twice, and a chunk boundary never splits, hides or invents a match.
  *
  * Each match goes to a visitor with the window that holds it, so a caller that writes bytes (`ulid scan`) makes
  * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.
  */
 import { isAsciiAlphanumeric } from "./crockford.js";
-import { SCAN_BYTES, SCAN_MATCHES, SCAN_TOKEN as ULID_CHARS, type Engine } from "./engine/types.js";
+import type { FormatSpec } from "./engine/specs.js";
+import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./engine/types.js";
 
 /**
- * Receives each match in order: `window[at..at+26)` holds its text (valid only during the call), `offset` is its
- * byte offset from the start of the stream, `time` its Unix ms, `line` its 1-based line (0 when lines are not
- * counted).
+ * Receives each match in order: `window[at..at+chars)` holds its text as found (valid only during the call),
+ * `offset` is its byte offset from the start of the stream, `time` its Unix ms, `line` its 1-based line (0 when
+ * lines are not counted).
  */
 export type MatchVisitor = (window: Uint8Array, at: number, offset: number, time: number, line: number) => void;
 
 const NEWLINE = 0x0a;
 
 export class Scanner {
-  /** The undecided tail of the last window (a run of letters and digits of at most 26 bytes). */
-  private readonly carry = new Uint8Array(ULID_CHARS);
+  /** The last bytes of the last window, searched again at the start of the next one (at most one ID's width). */
+  private readonly carry: Uint8Array;
   private carryLength = 0;
-  /** Whether the byte before the next window is a letter or digit (so a token at its start is glued). */
+  /** Whether the byte before the next window is a letter or digit (so an ID at its start is glued). */
   private afterAlnum = false;
   /** Stream offset of the next window's first byte. */
   private base = 0;
@@ -38,12 +43,16 @@ export class Scanner {
 
   constructor(
     private readonly engine: Engine,
+    private readonly format: FormatSpec,
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
-  ) {}
+  ) {
+    this.carry = new Uint8Array(format.chars);
+  }
 
   /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
   push(chunk: Uint8Array, final: boolean): void {
+    const overlap = this.format.chars;
     let next = 0;
     do {
       let window: Uint8Array;
@@ -60,20 +69,17 @@ export class Scanner {
       const atEnd = final && next === chunk.length;
       this.searchWindow(window, atEnd);
       if (atEnd) break;
-      // A run of letters and digits that reaches the window's end is undecided: up to 26 bytes may still be a
-      // token, so they start the next window (re-read from the chunk, or carried when the chunk ends); a longer
-      // run never matches, and only glues what follows.
-      const run = trailingRun(window);
-      const rest = run <= ULID_CHARS ? run : 0;
-      if (run > ULID_CHARS) this.afterAlnum = true;
-      else if (run < window.length) this.afterAlnum = false;
-      this.countNewlines(window, window.length - rest);
-      this.base += window.length - rest;
+      // The next window starts `overlap` bytes before this one's end (or with all of it, when it is shorter).
+      const rest = Math.min(overlap, window.length);
+      const consumed = window.length - rest;
+      if (consumed > 0) this.afterAlnum = isAsciiAlphanumeric(window[consumed - 1]!);
+      this.countNewlines(window, consumed);
+      this.base += consumed;
       this.carryLength = 0;
-      if (next < chunk.length) {
+      if (next < chunk.length && rest <= next) {
         next -= rest;
       } else {
-        this.carry.set(window.subarray(window.length - rest));
+        this.carry.set(window.subarray(consumed));
         this.carryLength = rest;
       }
     } while (next < chunk.length);
@@ -81,12 +87,12 @@ export class Scanner {
 
   /** Visits the matches of one window. */
   private searchWindow(window: Uint8Array, atEnd: boolean): void {
-    const count = this.engine.scanWindow(window, this.afterAlnum, atEnd, this.offsets, this.times);
+    const count = this.engine.scanWindow(this.format, window, this.afterAlnum, atEnd, this.offsets, this.times);
     this.nextNewline = this.countLines ? window.indexOf(NEWLINE) : -1;
     for (let i = 0; i < count; i++) {
-      const at = this.offsets[i];
+      const at = this.offsets[i]!;
       if (this.countLines) this.countNewlines(window, at);
-      this.visit(window, at, this.base + at, this.times[i], this.countLines ? this.line : 0);
+      this.visit(window, at, this.base + at, this.times[i]!, this.countLines ? this.line : 0);
     }
   }
 
@@ -100,11 +106,4 @@ export class Scanner {
       this.nextNewline = window.indexOf(NEWLINE, this.nextNewline + 1);
     }
   }
-}
-
-/** Length of the run of ASCII letters and digits at the end of `window`, counted up to 27 (ULID_CHARS + 1). */
-function trailingRun(window: Uint8Array): number {
-  let run = 0;
-  while (run <= ULID_CHARS && run < window.length && isAsciiAlphanumeric(window[window.length - 1 - run])) run++;
-  return run;
 }

@@ -4,7 +4,12 @@
  * text, and the line decoder (`decodeLines`) of the other formats. Then `scan --type` as a real process.
  */
 import { describe, expect, it } from "vitest";
-import { UuidV7Scanner } from "../src/cli/uuid-scanner.js";
+import { jsEngine } from "../src/engine/js.js";
+import { UUIDV7 } from "../src/engine/specs.js";
+import type { Engine } from "../src/engine/types.js";
+import { createWasmEngine } from "../src/engine/wasm.js";
+import { Scanner } from "../src/scanner.js";
+import { instantiateBuild } from "../src/wasm/load.js";
 import { UlidError, baseuid, decodeLines, flake, uuidv7 } from "../src/index.js";
 import { lines, runCli } from "./helpers/cli.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
@@ -30,10 +35,10 @@ interface Found {
   line: number;
 }
 
-function scanAll(chunks: readonly Uint8Array[]): Found[] {
+function scanAll(engine: Engine, chunks: readonly Uint8Array[]): Found[] {
   const found: Found[] = [];
-  const scanner = new UuidV7Scanner(true, (window, at, offset, time, line) => {
-    found.push({ id: String.fromCharCode(...window.subarray(at, at + 36)), offset, time, line });
+  const scanner = new Scanner(engine, UUIDV7, true, (window, at, offset, time, line) => {
+    found.push({ id: String.fromCharCode(...window.subarray(at, at + 36)).toLowerCase(), offset, time, line });
   });
   chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));
   if (chunks.length === 0) scanner.push(new Uint8Array(0), true);
@@ -61,20 +66,29 @@ function log(): string {
   return pieces.join("");
 }
 
-describe("UuidV7Scanner", () => {
+describe.each([
+  ["js", jsEngine],
+  ["wasm simd", createWasmEngine(instantiateBuild(true))!],
+  ["wasm scalar", createWasmEngine(instantiateBuild(false))!],
+] as const)("the UUID v7 scanner on the %s engine", (_name, engine) => {
   it("finds what the reference finds, however the text is split", () => {
     for (let round = 0; round < 20; round++) {
       const text = log();
       const bytes = latin1(text);
       const expected = reference(text);
       expect(expected.length).toBeGreaterThan(0);
-      expect(scanAll([bytes])).toEqual(expected);
-      expect(scanAll(splits(bytes, round % 2 === 0))).toEqual(expected);
+      expect(scanAll(engine, [bytes])).toEqual(expected);
+      expect(scanAll(engine, splits(bytes, round % 2 === 0))).toEqual(expected);
     }
+  });
+
+  it("finds UUIDs across window boundaries of a long text", () => {
+    const text = log().repeat(40); // several 64 KiB windows
+    expect(scanAll(engine, [latin1(text)])).toEqual(reference(text));
   });
 });
 
-describe("FormatLineDecoder", () => {
+describe("decodeLines of the other formats", () => {
   it.each([
     ["Ulid-Flake", flake],
     ["BaseUID", baseuid],

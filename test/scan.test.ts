@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { UlidError, scanChunks, scanStream, scanText, type UlidMatch } from "../src/index.js";
 import { jsEngine } from "../src/engine/js.js";
+import { ULID } from "../src/engine/specs.js";
 import { SCAN_BYTES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { Scanner } from "../src/scanner.js";
@@ -207,7 +208,7 @@ describe("scan kernels agree byte for byte", () => {
   /** Every match a Scanner on `engine` visits, given `chunks`, as the oracle describes matches. */
   function visited(engine: Engine, chunks: Uint8Array[], lines: boolean): ExpectedMatch[] {
     const found: ExpectedMatch[] = [];
-    const scanner = new Scanner(engine, lines, (window, at, offset, time, line) => {
+    const scanner = new Scanner(engine, ULID, lines, (window, at, offset, time, line) => {
       const id = Buffer.from(window.subarray(at, at + 26)).toString("latin1").toUpperCase();
       found.push({ id, offset, time, line });
     });

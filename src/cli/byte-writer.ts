@@ -31,11 +31,11 @@ export class ByteWriter {
     this.length += count;
   }
 
-  /** The `count` characters of an ID at `source[at]`, canonical: lower-case ASCII letters raised. */
-  id(source: Uint8Array, at: number, count: number): void {
+  /** The `count` characters of an ID at `source[at]`, made canonical by a case table (default: letters raised). */
+  id(source: Uint8Array, at: number, count: number, table: Uint8Array = UPPER): void {
     this.reserve(count);
     // A table lookup per byte: measured 2.5x faster here than comparing each byte with a and z.
-    for (let i = at; i < at + count; i++) this.buffer[this.length++] = UPPER[source[i]];
+    for (let i = at; i < at + count; i++) this.buffer[this.length++] = table[source[i]!]!;
   }
 
   /** A non-negative integer (up to 2^53) in decimal. */

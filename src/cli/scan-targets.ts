@@ -1,13 +1,14 @@
 /**
- * What `ulid scan --type` can look for: ULIDs (the engine's Scanner) and UUID v7s (uuid-scanner.ts). Ulid-Flakes
- * and BaseUIDs cannot be told from ordinary text, so scanning for them is refused.
+ * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7). Ulid-Flakes and BaseUIDs
+ * cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
 import { batchEngine } from "../backend.js";
-import { SCAN_TOKEN as ULID_CHARS } from "../engine/types.js";
+import type { FormatSpec } from "../engine/specs.js";
+import { UlidError } from "../errors.js";
+import { scannableFormat } from "../scan.js";
 import { type MatchVisitor, Scanner } from "../scanner.js";
-import { tokenText } from "../token-text.js";
+import { canonicalCase, tokenText } from "../token-text.js";
 import type { ByteWriter } from "./byte-writer.js";
-import { UuidV7Scanner } from "./uuid-scanner.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
 
 export interface ScanTarget {
@@ -20,32 +21,26 @@ export interface ScanTarget {
   text(window: Uint8Array, at: number): string;
 }
 
-const ULID_TARGET: ScanTarget = {
-  name: "ulid",
-  scanner: (countLines, visit) => new Scanner(batchEngine(), countLines, visit),
-  write: (writer, window, at) => writer.id(window, at, ULID_CHARS),
-  text: tokenText,
-};
-
-const latin1 = new TextDecoder("latin1");
-
-const UUIDV7_TARGET: ScanTarget = {
-  name: "uuidv7",
-  scanner: (countLines, visit) => new UuidV7Scanner(countLines, visit),
-  // The scanner hands over each match lower-cased already.
-  write: (writer, window, at) => writer.bytes(window, at, 36),
-  text: (window, at) => latin1.decode(window.subarray(at, at + 36)),
-};
+function targetOf(format: FormatSpec): ScanTarget {
+  const table = canonicalCase(format);
+  return {
+    name: format.name,
+    scanner: (countLines, visit) => new Scanner(batchEngine(), format, countLines, visit),
+    write: (writer, window, at) => writer.id(window, at, format.chars, table),
+    text: tokenText(format),
+  };
+}
 
 /** The target of `--type` (default ulid); a usage error for the formats text cannot reveal. */
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
   const type = values.type ?? "ulid";
-  if (type === "ulid") return ULID_TARGET;
-  if (type === "uuidv7") return UUIDV7_TARGET;
-  if (type === "flake" || type === "baseuid") {
-    throw new UsageError(
-      `scan finds ULIDs and UUID v7s only: a ${type === "flake" ? "Ulid-Flake (13 characters of letters and digits)" : "BaseUID (20 characters of letters, digits, - and _)"} cannot be told from ordinary words, numbers and identifiers in text`,
-    );
+  if (!["ulid", "flake", "baseuid", "uuidv7"].includes(type as string)) {
+    throw new UsageError(`--type must be ulid or uuidv7 for scan, got ${JSON.stringify(type)}`);
   }
-  throw new UsageError(`--type must be ulid or uuidv7 for scan, got ${JSON.stringify(type)}`);
+  try {
+    return targetOf(scannableFormat(type));
+  } catch (error) {
+    if (error instanceof UlidError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -4,7 +4,14 @@
  * js-flake.ts, js-baseuid.ts, js-uuidv7.ts) and are imported by the format's public module, so a bundle carries
  * only the formats it uses.
  */
-import { scanWindow } from "./js-scan.js";
+import { scanUlidWindow } from "./js-scan-ulid.js";
+import { scanUuidV7Window } from "./js-scan-uuidv7.js";
 import type { Engine } from "./types.js";
 
-export const jsEngine: Engine = { kind: "js", simd: false, codecs: null, scanWindow };
+export const jsEngine: Engine = {
+  kind: "js",
+  simd: false,
+  codecs: null,
+  scanWindow: (format, text, afterAlnum, atEnd, offsets, times) =>
+    (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, afterAlnum, atEnd, offsets, times),
+};

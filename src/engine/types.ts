@@ -8,7 +8,7 @@
  * Binary IDs are `spec.bytes` each, packed back to back. Text batches are ASCII records: `spec.chars` characters,
  * then one separator byte; the last record's separator is optional (specs.ts).
  */
-import type { FormatName } from "./specs.js";
+import type { FormatName, FormatSpec } from "./specs.js";
 
 /** A batch of IDs to decode or validate. */
 export type IdBatch =
@@ -80,22 +80,26 @@ export interface Engine {
   readonly codecs: FormatCodecs | null;
 
   /**
-   * Finds the ULID tokens in `text` (at most SCAN_BYTES bytes): 26 characters of the canonical alphabet in either
-   * case (no aliases, no U), no ASCII letter or digit directly before or after, the first character 0-7. Writes
-   * each one's offset in `text` to `offsets` and its Unix ms to `times`, in order, and returns how many.
-   * `afterAlnum`: the byte before `text` is a letter or digit. `atEnd`: nothing follows `text`; otherwise a token
-   * that reaches its end is left out (what follows might glue it), for the caller to pass again. The window loop,
-   * chunk boundaries and lines are in src/scanner.ts.
+   * Finds the IDs of a scannable format (ULID, UUID v7) in `text` (at most SCAN_BYTES bytes), as its kernels define
+   * a match (assembly/scan-ulid.ts, scan-uuidv7.ts). Writes each one's offset in `text` to `offsets` and its Unix ms
+   * to `times`, in order, and returns how many. `afterAlnum`: the byte before `text` is an ASCII letter or digit.
+   * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
+   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scanner.ts.
    */
-  scanWindow(text: Uint8Array, afterAlnum: boolean, atEnd: boolean, offsets: Uint32Array, times: Float64Array): number;
+  scanWindow(
+    format: FormatSpec,
+    text: Uint8Array,
+    afterAlnum: boolean,
+    atEnd: boolean,
+    offsets: Uint32Array,
+    times: Float64Array,
+  ): number;
 }
 
 /** IDs per generation step: the unit of randomness draws and clock reads in bulk generation. */
 export const GENERATE_CHUNK = 8192;
 
-/** Characters of a ULID token, the unit of the scanner. */
-export const SCAN_TOKEN = 26;
 /** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
 export const SCAN_BYTES = 65536;
-/** Most matches in SCAN_BYTES: 26 characters each and a border byte between two. */
-export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / (SCAN_TOKEN + 1));
+/** Most matches in SCAN_BYTES: of the shortest scannable ID (a ULID's 26 characters) and a border byte between two. */
+export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / 27);

@@ -10,9 +10,9 @@ export function createWasmScan(wasm: LoadedWasm): Engine["scanWindow"] {
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
 
-  return (input, afterAlnum, atEnd, offsetsOut, timesOut) => {
+  return (format, input, afterAlnum, atEnd, offsetsOut, timesOut) => {
     text.set(input);
-    const count = x.scan(input.length, afterAlnum, atEnd);
+    const count = x.scan(format.wasmId, input.length, afterAlnum, atEnd);
     offsetsOut.set(offsets.subarray(0, count));
     timesOut.set(times.subarray(0, count));
     return count;

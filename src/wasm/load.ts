@@ -49,7 +49,7 @@ export interface WasmExports {
   /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
   formatAdvance(format: number, count: number, param: number): number;
 
-  // ---- finding ULIDs in text (assembly/scan.ts) ----
+  // ---- finding IDs in text (assembly/scan.ts) ----
   /** Bytes the scan text region holds: SCAN_BYTES. */
   scanBytes(): number;
   scanTextRegion(): number;
@@ -57,8 +57,8 @@ export interface WasmExports {
   scanOffsetRegion(): number;
   /** SCAN_MATCHES f64 Unix ms. */
   scanTimeRegion(): number;
-  /** Searches scan text [0, length); returns the number of matches written to the offset and time regions. */
-  scan(length: number, afterAlnum: boolean, atEnd: boolean): number;
+  /** Searches scan text [0, length) for the format's IDs; returns the number written to the offset and time regions. */
+  scan(format: number, length: number, afterAlnum: boolean, atEnd: boolean): number;
 }
 
 export interface LoadedWasm {

@@ -1,9 +1,11 @@
 /**
- * The pure TypeScript scan kernel: the same search as assembly/scan.ts (see there for the skip), byte for byte,
+ * The pure TypeScript ULID scan kernel: the same search as assembly/scan-ulid.ts (see there for the skip), byte for byte,
  * for runtimes without WebAssembly.
  */
 import { ALPHABET, isAsciiAlphanumeric } from "../crockford.js";
-import { SCAN_TOKEN as ULID_CHARS } from "./types.js";
+import { ULID } from "./specs.js";
+
+const ULID_CHARS = ULID.chars;
 
 /** Class of a byte that is no ASCII letter or digit: it may border a match. */
 const BORDER = 0xff;
@@ -27,7 +29,7 @@ function buildClassTable(): Uint8Array {
   return table;
 }
 
-export function scanWindow(
+export function scanUlidWindow(
   text: Uint8Array,
   afterAlnum: boolean,
   atEnd: boolean,

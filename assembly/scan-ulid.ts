@@ -1,0 +1,91 @@
+// Finding ULIDs in arbitrary text (logs, JSON, CSV): the ULID kernel behind `scanText` and `ulid scan` (scan.ts).
+//
+// A match is a token of exactly 26 characters of the canonical alphabet in either case (no aliases I/L/O, no U:
+// machines write IDs canonically, and aliases would turn words into matches), with no ASCII letter or digit
+// directly before or after it, whose first character is 0-7 (a larger one overflows 128 bits).
+
+import { ALPHABET, charValue, isAlnum } from "./crockford";
+import { ID_CHARS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
+
+/** Class of a byte that is no ASCII letter or digit: it may border a match. */
+const BORDER: u8 = 0xff;
+/** Class of an ASCII letter or digit outside the canonical alphabet (I L O U, either case): glues, never matches. */
+const GLUE: u8 = 0xfe;
+
+/**
+ * ASCII byte -> class: the value (0-31) of a canonical character in either case, GLUE for the other letters
+ * (I L O U i l o u), BORDER for everything else. Filled once, as the module is instantiated, from the codec's
+ * tables: a byte is canonical when DECODE gives it a value whose ALPHABET character is that byte, raised.
+ */
+const CLASS = memory.data(256);
+for (let c = 0; c < 256; c++) {
+  const value = charValue(<u8>c);
+  const upper = <u8>c >= 0x61 && <u8>c <= 0x7a ? <u8>c - 0x20 : <u8>c;
+  let kind = isAlnum(<u8>c) ? GLUE : BORDER;
+  if (value < 32 && load<u8>(ALPHABET + <usize>value) == upper) kind = value;
+  store<u8>(CLASS + <usize>c, kind);
+}
+
+/** The class of byte `i` of SCAN_TEXT. */
+// @ts-ignore: decorator
+@inline function classAt(i: i32): u8 {
+  return load<u8>(CLASS + <usize>load<u8>(SCAN_TEXT + <usize>i));
+}
+
+/**
+ * Finds the matches in SCAN_TEXT[0, length) and writes, for each, its offset to SCAN_OFFSETS (u32) and its Unix ms
+ * to SCAN_TIMES (f64); returns how many. `afterAlnum`: the byte before the text is a letter or digit, so a token at
+ * offset 0 is glued to it. `atEnd`: the text ends the input; otherwise a token that reaches the end is left
+ * undecided (the next byte might glue it) and the caller passes it again with what follows.
+ *
+ * The search skips: with no match starting before `p`, it probes byte p+25, the last of a token starting at p.
+ * If that byte is not canonical, no token starting in [p, p+25] can hold it, so p moves 26 on; otherwise a scan
+ * back from it finds the first non-canonical byte j, and p moves to j+1. Most log bytes are borders or glue
+ * (spaces, punctuation, i/l/o/u), so most probes move 26 bytes at once. (A SIMD pre-skip to the starts of runs
+ * of 26 canonical bytes, 32 bytes a step, measured slower on the benchmark log of bench/scan.mjs: IDs and other
+ * long runs come every few dozen bytes there, and each one costs the skip a fresh 64-byte look.)
+ */
+export function scanUlid(length: i32, afterAlnum: bool, atEnd: bool): i32 {
+  let count = 0;
+  let p = 0;
+  if (afterAlnum) p = runEnd(0, length) + 1;
+  while (p <= length - ID_CHARS) {
+    if (classAt(p + ID_CHARS - 1) > 31) {
+      p += ID_CHARS;
+      continue;
+    }
+    let j = p + ID_CHARS - 2;
+    while (j >= p && classAt(j) < 32) j--;
+    if (j >= p) {
+      p = j + 1;
+      continue;
+    }
+    // [p, end) is canonical; it is a match when it is the whole run of letters and digits and does not overflow.
+    const end = p + ID_CHARS;
+    if (end == length && !atEnd) break;
+    const bordered = (p == 0 || classAt(p - 1) == BORDER) && (end == length || classAt(end) == BORDER);
+    if (bordered && classAt(p) < 8) {
+      store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);
+      store<f64>(SCAN_TIMES + (<usize>count << 3), timeAt(p));
+      count++;
+    }
+    p = runEnd(end, length) + 1;
+  }
+  return count;
+}
+
+/** The first offset from `from` that is a border (or `length`): where a run of letters and digits ends. */
+// @ts-ignore: decorator
+@inline function runEnd(from: i32, length: i32): i32 {
+  while (from < length && classAt(from) != BORDER) from++;
+  return from;
+}
+
+/** Unix ms of the canonical token at offset `p`: its first 10 chars as a base-32 number (at most 48 bits). */
+// @ts-ignore: decorator
+@inline function timeAt(p: i32): f64 {
+  let time: u64 = 0;
+  for (let j = 0; j < 10; j++) time = (time << 5) | <u64>classAt(p + j);
+  return <f64>time;
+}
+

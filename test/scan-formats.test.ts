@@ -1,0 +1,80 @@
+/**
+ * The public scanner with `format`, on both engines: UUID v7s found in text as a reference regex finds them (one
+ * shot, random chunk splits, a Web stream), ULID by default, and the formats text cannot reveal refused.
+ */
+import { describe, expect, it } from "vitest";
+import { formats, scanChunks, scanStream, scanText, uuidv7 } from "../src/index.js";
+import { forEachEngine } from "./helpers/engines.js";
+import { faultOf } from "./helpers/errors.js";
+import { latin1, seededUint32 } from "./helpers/reference.js";
+
+const next = seededUint32(0x7e57);
+const below = (n: number): number => next() % n;
+
+/** Every UUID v7 shape in the text not glued to a letter or digit, lower case, with its offset, time and line. */
+function reference(text: string) {
+  const pattern = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
+  return [...text.matchAll(pattern)].map((m) => ({
+    id: m[0].toLowerCase(),
+    offset: m.index,
+    time: Number.parseInt(m[0].slice(0, 8) + m[0].slice(9, 13), 16),
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
+function log(): string {
+  const ids = uuidv7.encodeMany(uuidv7.generateMany(200, { monotonic: false }));
+  const ulids = formats.ulid.encodeMany(formats.ulid.generateMany(200));
+  return ids
+    .flatMap((id, i) => [
+      [`req-${id}`, `"${id.toUpperCase()}"`, `${id}-retry`, `x${id}`, `${id}a`, `${id.slice(0, 14)}4${id.slice(15)}`, ulids[i]!][below(7)]!,
+      [" ", "\n", ",", "\r\n", "\t"][below(5)]!,
+    ])
+    .join("");
+}
+
+function chunksOf(bytes: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const size = 1 + below(below(2) ? 5 : 3000);
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
+forEachEngine(() => {
+  it("scanText finds UUID v7s with format 'uuidv7', ULIDs by default", () => {
+    const text = log();
+    const expected = reference(text);
+    expect(expected.length).toBeGreaterThan(10);
+    expect(scanText(latin1(text), { format: "uuidv7", lines: true })).toEqual(expected);
+    expect(scanText(latin1(text), { format: "uuidv7" })).toEqual(expected.map(({ line: _, ...match }) => match));
+    const ulids = scanText(latin1(text));
+    expect(ulids.every(({ id }) => formats.ulid.isValid(id))).toBe(true);
+    expect(scanText(latin1(text), { format: "ulid" })).toEqual(ulids);
+  });
+
+  it("scanChunks and scanStream give the same matches, however the text is split", async () => {
+    const text = log();
+    const expected = reference(text);
+    const bytes = latin1(text);
+    for (let round = 0; round < 5; round++) {
+      const found = [];
+      for await (const matches of scanChunks(chunksOf(bytes), { format: "uuidv7", lines: true })) found.push(...matches);
+      expect(found).toEqual(expected);
+    }
+    const streamed = [];
+    const reader = new Blob([bytes]).stream().pipeThrough(scanStream({ format: "uuidv7", lines: true })).getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) streamed.push(...part.value);
+    expect(streamed).toEqual(expected);
+  });
+
+  it("refuses the formats text cannot reveal, and unknown ones", () => {
+    for (const format of ["flake", "baseuid"]) {
+      expect(faultOf(() => scanText(new Uint8Array(1), { format: format as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      expect(() => scanStream({ format: format as never })).toThrow(/cannot be told from ordinary words/);
+    }
+    expect(faultOf(() => scanText(new Uint8Array(1), { format: "uuid" as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+  });
+});
