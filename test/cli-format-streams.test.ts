@@ -13,6 +13,7 @@ import { instantiateBuild } from "../src/wasm/load.js";
 import { UlidError, baseuid, decodeLines, flake, uuidv7 } from "../src/index.js";
 import { lines, runCli } from "./helpers/cli.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
+import { type ExpectedMatch, referenceUuidV7Scan } from "./helpers/scan-reference.js";
 
 const next = seededUint32(0x5ca7);
 const below = (n: number): number => next() % n;
@@ -28,12 +29,7 @@ function splits(text: Uint8Array, tiny: boolean): Uint8Array[] {
   return chunks;
 }
 
-interface Found {
-  id: string;
-  offset: number;
-  time: number;
-  line: number;
-}
+type Found = ExpectedMatch;
 
 function scanAll(engine: Engine, chunks: readonly Uint8Array[]): Found[] {
   const found: Found[] = [];
@@ -45,16 +41,7 @@ function scanAll(engine: Engine, chunks: readonly Uint8Array[]): Found[] {
   return found;
 }
 
-/** The reference: every v7 shape in the whole text, not glued to a letter or digit. */
-function reference(text: string): Found[] {
-  const pattern = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
-  return [...text.matchAll(pattern)].map((m) => ({
-    id: m[0].toLowerCase(),
-    offset: m.index,
-    time: Number.parseInt(m[0].slice(0, 8) + m[0].slice(9, 13), 16),
-    line: text.slice(0, m.index).split("\n").length,
-  }));
-}
+const reference = referenceUuidV7Scan;
 
 /** A log with v7s in many settings, decoys (v4, glued, cut short) and newlines anywhere. */
 function log(): string {

@@ -2,25 +2,17 @@
  * The public scanner with `format`, on both engines: UUID v7s found in text as a reference regex finds them (one
  * shot, random chunk splits, a Web stream), ULID by default, and the formats text cannot reveal refused.
  */
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { formats, scanChunks, scanStream, scanText, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
+import { referenceUuidV7Scan } from "./helpers/scan-reference.js";
 
 const next = seededUint32(0x7e57);
 const below = (n: number): number => next() % n;
 
-/** Every UUID v7 shape in the text not glued to a letter or digit, lower case, with its offset, time and line. */
-function reference(text: string) {
-  const pattern = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
-  return [...text.matchAll(pattern)].map((m) => ({
-    id: m[0].toLowerCase(),
-    offset: m.index,
-    time: Number.parseInt(m[0].slice(0, 8) + m[0].slice(9, 13), 16),
-    line: text.slice(0, m.index).split("\n").length,
-  }));
-}
+const reference = referenceUuidV7Scan;
 
 function log(): string {
   const ids = uuidv7.encodeMany(uuidv7.generateMany(200, { monotonic: false }));
@@ -65,7 +57,7 @@ forEachEngine(() => {
       expect(found).toEqual(expected);
     }
     const streamed = [];
-    const reader = new Blob([bytes]).stream().pipeThrough(scanStream({ format: "uuidv7", lines: true })).getReader();
+    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(scanStream({ format: "uuidv7", lines: true })).getReader();
     for (let part = await reader.read(); !part.done; part = await reader.read()) streamed.push(...part.value);
     expect(streamed).toEqual(expected);
   });

@@ -17,6 +17,19 @@ export interface ExpectedMatch {
  */
 const TOKEN = /(?<![A-Za-z0-9])[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}(?![A-Za-z0-9])/g;
 
+/** A UUID v7 match: 8-4-4-4-12 hex in either case, version 7 and the RFC variant, no letter or digit around it. */
+const UUID_V7 = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
+
+/** What scanning `text` for UUID v7s must find (lower case), with line numbers. */
+export function referenceUuidV7Scan(text: string): ExpectedMatch[] {
+  return [...text.matchAll(UUID_V7)].map((m) => ({
+    id: m[0].toLowerCase(),
+    offset: m.index,
+    time: Number.parseInt(m[0].slice(0, 8) + m[0].slice(9, 13), 16),
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
 /** What scanning `bytes` must find, with line numbers. */
 export function referenceScan(bytes: Uint8Array): ExpectedMatch[] {
   const text = Buffer.from(bytes).toString("latin1");
