@@ -33,10 +33,15 @@ interface StartupSnapshot {
 function emptyPoolInSnapshots(): void {
   snapshotChecked = true;
   const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const startup = (node?.getBuiltinModule?.("node:v8") as { startupSnapshot?: StartupSnapshot } | undefined)
-    ?.startupSnapshot;
-  // Truthy, not true: Node 20 answers 1.
-  if (!startup?.isBuildingSnapshot()) return;
+  let startup: StartupSnapshot | undefined;
+  try {
+    const v8 = node?.getBuiltinModule?.("node:v8") as { startupSnapshot?: StartupSnapshot } | undefined;
+    startup = v8?.startupSnapshot;
+    // Truthy, not true: Node 20 answers 1.
+    if (!startup?.isBuildingSnapshot()) return;
+  } catch {
+    return; // a runtime that imitates Node only in part: it builds no Node snapshot either
+  }
   startup.addSerializeCallback(() => {
     pool.fill(0);
     poolUsed = MAX_DRAW;
