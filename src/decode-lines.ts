@@ -19,7 +19,8 @@ export interface DecodeLinesOptions {
   onInvalid?: (error: UlidError) => void;
 }
 
-function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
+/** The core of `decodeLines`/`decodeStream` (and of `ulid decode`): a chunk processor, options checked. */
+export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
   const { format, onInvalid } = checkOptions(options);
   const spec = formatOption(format);
   if (onInvalid !== undefined && typeof onInvalid !== "function") {

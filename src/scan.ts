@@ -12,7 +12,7 @@ import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js
 import type { FormatSpec } from "./engine/specs.js";
 import { UlidError, quote } from "./errors.js";
 import { formatOption, type FormatKey } from "./formats/registry.js";
-import { Scanner } from "./scanner.js";
+import { type MatchVisitor, Scanner } from "./scanner.js";
 import { tokenText } from "./token-text.js";
 
 export interface UlidMatch {
@@ -103,4 +103,12 @@ export function scanChunks(
   options?: ScanOptions,
 ): AsyncGenerator<UlidMatch[], void, undefined> {
   return processChunks(source, collector(options));
+}
+
+/**
+ * A scanner of `format` on the batch engine that hands each match to `visit` with the window holding it: no object
+ * per match, for callers that write bytes (`ulid scan`).
+ */
+export function visitingScanner(format: unknown, lines: boolean, visit: MatchVisitor): Scanner {
+  return new Scanner(batchEngine(), scannableFormat(format), lines, visit);
 }

@@ -3,13 +3,10 @@
  * (`formats.ulid`, `flake`, ...): the commands use no format function but through this object. The formats and
  * their `--type` options are in other-formats.ts.
  */
-import { batchCodec } from "../backend.js";
 import type { ChunkProcessor } from "../chunks.js";
-import { readTime } from "../engine/js-ulid-text.js";
+import { lineDecoder } from "../decode-lines.js";
 import type { UlidError } from "../errors.js";
-import { formatOption } from "../formats/registry.js";
-import { ulidNamespace } from "../formats/ulid.js";
-import { LineDecoder } from "../line-decoder.js";
+import { formats, type FormatKey } from "../formats/registry.js";
 import { parse } from "../ulid.js";
 import { hex } from "../uuid.js";
 import { isoTime } from "./iso.js";
@@ -30,8 +27,8 @@ export interface IdFormat {
   monotonic(time: number | undefined): IdSource;
   /** Binary IDs as canonical text, each followed by "\n" (a record of textChars + 1 bytes), into `out`. */
   text(bytes: Uint8Array, out: Uint8Array): Uint8Array;
-  /** Unix ms of the binary ID at `bytes[at]`. */
-  timeAt(bytes: Uint8Array, at: number): number;
+  /** Whole Unix ms of each text record (as `text` writes them). */
+  times(text: Uint8Array): Float64Array;
   /** The fields `parse` prints, in order; throws the UlidError that says what is wrong with `id`. */
   fields(id: string): Record<string, string | number>;
   /** Throws the UlidError that says what is wrong with `id`, if anything. */
@@ -42,26 +39,27 @@ export interface IdFormat {
 
 /** What `idFormat` uses of a namespace. */
 interface Namespace {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7";
+  readonly name: FormatKey;
   readonly chars: number;
   readonly bytes: number;
   generateMany(count: number, options: { time?: number; monotonic?: boolean; out?: Uint8Array; after?: Uint8Array }): Uint8Array;
   encodeManyText(bytes: Uint8Array, options: { out: Uint8Array }): Uint8Array;
   decode(text: string): Uint8Array;
+  decodeTimeMany(texts: Uint8Array, options?: object): Float64Array;
 }
 
 /**
- * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid). A
+ * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid),
+ * `reading` its decoding options (Ulid-Flake's epoch). A
  * monotonic stream is one sequence over many `generateMany` calls: each continues after the last ID of the one
  * before (the `after` option), so a chunk in the same millisecond, or after the clock stepped back, goes on from it.
  */
 export function idFormat(
   api: Namespace,
   making: object,
-  timeAt: (bytes: Uint8Array, at: number) => number,
+  reading: object | undefined,
   fields: (id: string) => Record<string, string | number>,
 ): IdFormat {
-  const format = formatOption(api.name);
   return {
     name: api.name,
     binaryBytes: api.bytes,
@@ -76,16 +74,21 @@ export function idFormat(
       };
     },
     text: (bytes, out) => api.encodeManyText(bytes, { out }),
-    timeAt,
+    times(text) {
+      const times = api.decodeTimeMany(text, reading);
+      // BaseUID's times are a tick's start, fractional: the columns show whole ms (`parse` shows the rest).
+      for (let i = 0; i < times.length; i++) times[i] = Math.floor(times[i]!);
+      return times;
+    },
     fields,
     check(id) {
       api.decode(id);
     },
-    lineDecoder: (onInvalid) => new LineDecoder(format, batchCodec(format), onInvalid),
+    lineDecoder: (onInvalid) => lineDecoder({ format: api.name, onInvalid }),
   };
 }
 
-export const ulidFormat: IdFormat = idFormat(ulidNamespace, {}, readTime, (id) => {
+export const ulidFormat: IdFormat = idFormat(formats.ulid, {}, undefined, (id) => {
   const { ulid, time, random, bytes, uuid } = parse(id);
   return { ulid, time, iso: isoTime(time), random: hex(random), bytes: hex(bytes), uuid };
 });

@@ -3,9 +3,8 @@
  * makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse). Each format is an
  * IdFormat (id-format.ts) over its namespace.
  */
-import { readTime } from "../engine/js-ulid-text.js";
 import { baseuid } from "../formats/baseuid.js";
-import { DEFAULT_EPOCH, flake } from "../formats/flake.js";
+import { flake } from "../formats/flake.js";
 import { uuidv7 } from "../formats/uuidv7.js";
 import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
 import { isoTime } from "./iso.js";
@@ -31,22 +30,13 @@ const TYPES = ["ulid", "flake", "baseuid", "uuidv7"] as const;
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
 
-/**
- * A Ulid-Flake's time field: bits 62-20 of the 8 bytes at `b[at]`, that is bytes 0-2 (bits 63-40), byte 3, byte 4
- * and the high half of byte 5.
- */
-function flakeTime(b: Uint8Array, at: number): number {
-  return ((b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!) * 2 ** 20 + b[at + 3]! * 4096 + b[at + 4]! * 16 + (b[at + 5]! >> 4);
-}
-
 /** Ulid-Flake with its options. */
 function flakeFormat(epoch: number | undefined, sid: number | undefined, scalable: boolean): IdFormat {
   const read = { epoch, scalable };
-  const origin = epoch ?? DEFAULT_EPOCH;
   return idFormat(
     flake,
     { epoch, sid },
-    (bytes, at) => flakeTime(bytes, at) + origin,
+    { epoch },
     (id) => {
       const bytes = flake.decode(id);
       const { unixMs, random, sid: node } = flake.fields(id, read);
@@ -59,8 +49,7 @@ function flakeFormat(epoch: number | undefined, sid: number | undefined, scalabl
 const BASEUID_FORMAT = idFormat(
   baseuid,
   {},
-  // Whole ms of the tick's start (ticks are 2^15 ns): `parse` shows the fraction and the ns.
-  (bytes, at) => Math.floor((readTime(bytes, at) * 32768) / 1e6),
+  undefined,
   (id) => {
     const bytes = baseuid.decode(id);
     const time = baseuid.decodeTime(id);
@@ -76,7 +65,7 @@ const BASEUID_FORMAT = idFormat(
   },
 );
 
-const UUIDV7_FORMAT = idFormat(uuidv7, {}, readTime, (id) => {
+const UUIDV7_FORMAT = idFormat(uuidv7, {}, undefined, (id) => {
   const bytes = uuidv7.decode(id);
   const time = uuidv7.decodeTime(id);
   return { uuidv7: uuidv7.encode(bytes), time, iso: isoTime(time), random: hex(bytes.subarray(6)), bytes: hex(bytes), ulid: uuidv7.toULID(id) };

@@ -2,11 +2,9 @@
  * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7). Ulid-Flakes and BaseUIDs
  * cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
-import { batchEngine } from "../backend.js";
-import type { FormatSpec } from "../engine/specs.js";
 import { UlidError } from "../errors.js";
-import { scannableFormat } from "../scan.js";
-import { type MatchVisitor, Scanner } from "../scanner.js";
+import { scannableFormat, visitingScanner } from "../scan.js";
+import type { MatchVisitor } from "../scanner.js";
 import { canonicalCase, tokenText } from "../token-text.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
@@ -21,11 +19,11 @@ export interface ScanTarget {
   text(window: Uint8Array, at: number): string;
 }
 
-function targetOf(format: FormatSpec): ScanTarget {
+function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
   const table = canonicalCase(format);
   return {
     name: format.name,
-    scanner: (countLines, visit) => new Scanner(batchEngine(), format, countLines, visit),
+    scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
     write: (writer, window, at) => writer.id(window, at, format.chars, table),
     text: tokenText(format),
   };

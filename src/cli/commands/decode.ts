@@ -45,15 +45,16 @@ Examples:
             status = reportInvalid(error);
           },
     );
-    const { binaryBytes, textChars, timeAt } = format;
+    const { binaryBytes, textChars } = format;
     const writer = new ByteWriter();
     let text = new Uint8Array(0);
     const print = (bytes: Uint8Array): void => {
       const count = bytes.length / binaryBytes;
       if (text.length < (textChars + 1) * count) text = new Uint8Array((textChars + 1) * count);
       format.text(bytes, text);
+      const times = format.times(text.subarray(0, (textChars + 1) * count));
       for (let i = 0; i < count; i++) {
-        const time = timeAt(bytes, binaryBytes * i);
+        const time = times[i]!;
         if (json) writer.ascii(jsonStart);
         // `format.text` is canonical already (and BaseUID's case is part of its value): copied as it is.
         writer.bytes(text, (textChars + 1) * i, textChars);
