@@ -12,9 +12,9 @@ const PHRASES: Readonly<Record<string, string>> = {
  */
 export function systemReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code !== undefined && code in PHRASES) return PHRASES[code]!;
+  if (code !== undefined && Object.hasOwn(PHRASES, code)) return PHRASES[code]!;
   const message = error instanceof Error ? error.message : String(error);
   // Node words a system error "CODE: description, syscall[ 'path']".
-  const description = code === undefined ? undefined : new RegExp(`^${code}: ([^,]+)`).exec(message)?.[1];
-  return description === undefined ? message : `${description} (${code})`;
+  if (code === undefined || !message.startsWith(`${code}: `)) return message;
+  return `${message.slice(code.length + 2).split(",")[0]} (${code})`;
 }
