@@ -46,7 +46,7 @@ export interface FormatCodec {
   encodeStrings(src: Uint8Array, count: number, out: string[]): number;
   /**
    * Decodes `count` IDs into `dst`. Returns -1, or the index of the first invalid element (output from it on is
-   * unspecified). String elements must already be known to be strings of the right length.
+   * unspecified). A string batch's elements may be anything: a non-string or a wrong length is an invalid element.
    */
   decodeMany(batch: IdBatch, count: number, dst: Uint8Array): number;
   /** Raw time fields of `count` IDs into `dst`; returns as `decodeMany`. */

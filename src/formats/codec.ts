@@ -7,7 +7,7 @@ import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlap
 import { batchCodec, singleCodec } from "../backend.js";
 import { UlidError, quote } from "../errors.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
-import { frame } from "./batch.js";
+import { frame, runPieces } from "./batch.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
@@ -67,17 +67,21 @@ export function createCodecApi(format: Format): CodecApi {
     return { ids, count: ids.length / size };
   }
 
-  /** Runs a decoding kernel over a batch and throws for the first bad element. */
+  /**
+   * Runs a decoding kernel over a batch and throws for the first bad element. `part(out, start)` is the output from
+   * element `start` on, where a piece of a string batch writes.
+   */
   function decodeBatch<Out>(
     texts: unknown,
     create: (elements: number) => Out,
+    part: (out: Out, start: number) => Out,
     run: (codec: FormatCodec, batch: IdBatch, count: number, out: Out) => number,
   ): Out {
-    const { batch, elements, wellFormed, out } = frame(texts, chars, create);
-    const fault = run(batchCodec(format), batch, wellFormed, out);
-    if (fault >= 0) throw batchError(format, batch, fault);
-    if (wellFormed < elements) throw batchError(format, batch, wellFormed);
-    return out;
+    const framed = frame(texts, chars, create);
+    const codec = batchCodec(format);
+    const fault = runPieces(framed, chars, true, (batch, count, start) => run(codec, batch, count, part(framed.out, start)));
+    if (fault !== null) throw batchError(format, fault.batch, fault.at, fault.index);
+    return framed.out;
   }
 
   /** Throws for the binary ID an engine refused at element `fault` (>= 0). */
@@ -132,13 +136,18 @@ export function createCodecApi(format: Format): CodecApi {
       decodeBatch(
         texts,
         (n) => allocate(Uint8Array, n * size, "the batch"),
+        (out, start) => out.subarray(start * size),
         (codec, batch, count, out) => codec.decodeMany(batch, count, out),
       ),
     validateMany(texts) {
-      const { batch, elements, wellFormed, out: flags } = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
-      // A trailing partial text record stays 0; in a string batch the engine checks every element.
-      batchCodec(format).validateMany(batch, batch.kind === "text" ? wellFormed : elements, flags);
-      return flags;
+      const framed = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
+      const codec = batchCodec(format);
+      // A trailing partial text record stays 0.
+      runPieces(framed, chars, false, (batch, count, start) => {
+        codec.validateMany(batch, count, framed.out.subarray(start));
+        return -1;
+      });
+      return framed.out;
     },
 
     timeField(text) {
@@ -150,6 +159,7 @@ export function createCodecApi(format: Format): CodecApi {
       decodeBatch(
         texts,
         (n) => allocate(Float64Array, n, "the batch"),
+        (out, start) => out.subarray(start),
         (codec, batch, count, out) => codec.timeMany(batch, count, out),
       ),
     countIds: (bytes) => binaryIds(bytes).count,

@@ -98,9 +98,12 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
   return knownFault(rules, id);
 }
 
-/** The error for element `index` of a batch, the first bad one: `index` is the element index. */
-export function batchError(rules: FormatRules, batch: IdBatch, index: number): UlidError {
-  const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[index]) : textRecordFault(rules, batch.text, index);
+/**
+ * The error for the first bad element of a batch, at `at` of `batch` (a piece of it, or all of it): `index`, its
+ * index in the whole batch, is the error's.
+ */
+export function batchError(rules: FormatRules, batch: IdBatch, at: number, index = at): UlidError {
+  const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[at]) : textRecordFault(rules, batch.text, at);
   const where = fault.code === "INVALID_ARGUMENT" ? "" : ` (character position ${fault.position})`;
   return new UlidError(fault.code, `element ${index}${where}: ${fault.reason}`, index);
 }
