@@ -4,8 +4,8 @@
  * (wasm-codec.ts), and the scanner (wasm-scan.ts).
  */
 import { type LoadedWasm, loadWasm } from "../wasm/load.js";
-import { FLAKE, BASEUID, ULID, UUIDV7 } from "./specs.js";
-import type { Engine } from "./types.js";
+import { FORMAT_SPECS } from "./specs.js";
+import type { Engine, FormatCodecs } from "./types.js";
 import { createRegions, createWasmCodec } from "./wasm-codec.js";
 import { createWasmScan } from "./wasm-scan.js";
 
@@ -16,12 +16,7 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   return {
     kind: "wasm",
     simd: wasm.simd,
-    codecs: {
-      ulid: createWasmCodec(ULID, x, regions),
-      flake: createWasmCodec(FLAKE, x, regions),
-      baseuid: createWasmCodec(BASEUID, x, regions),
-      uuidv7: createWasmCodec(UUIDV7, x, regions),
-    },
+    codecs: Object.fromEntries(FORMAT_SPECS.map((spec) => [spec.name, createWasmCodec(spec, x, regions)])) as FormatCodecs,
     scanWindow: createWasmScan(wasm),
   };
 }
