@@ -11,8 +11,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { baseuid, flake, setBackend, ulidToUUID, uuidv7 } from "../src/index.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
+import { propertyRuns } from "./helpers/tier.js";
 
-const RUNS = 5000;
+const RUNS = propertyRuns(5000);
 const PARAMS = { numRuns: RUNS, seed: 0xf07 };
 const BASE64 = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 /** Ulid-Flake's default epoch, 2024-01-01. */
