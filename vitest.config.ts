@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 // - `deep` (`npm run test:deep`): the slow tiers. The fuzz and property suites with all their runs (10,000 per
 //   ULID fuzz property), the differentials that cross the wasm chunk size at full size, and the tests that spawn
 //   the `ulid` command (dist/cli.js) or npm.
+// - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
+//   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
 // - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
 //   millions of IDs.
 
@@ -24,6 +26,18 @@ const DEEP_ONLY = [
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
 const SIZED_BY_TIER = ["test/fuzz.test.ts", "test/fuzz-formats.test.ts", "test/properties.test.ts"];
+/** The public API's suites, run again on the scalar build. */
+const PUBLIC_API = [
+  "test/single.test.ts",
+  "test/spec-vectors.test.ts",
+  "test/errors.test.ts",
+  "test/bulk-*.test.ts",
+  "test/format-*.test.ts",
+  "test/generate-many.test.ts",
+  "test/monotonic-factory.test.ts",
+  "test/decode-lines.test.ts",
+  "test/scan.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -43,6 +57,17 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "deep", include: [...DEEP_ONLY, ...SIZED_BY_TIER], env: { ULID_TEST_TIER: "deep" } },
+      },
+      {
+        extends: true,
+        test: {
+          name: "scalar",
+          include: PUBLIC_API,
+          // Differential tests compare the builds themselves, both already in `deep`.
+          exclude: ["test/format-differential.test.ts"],
+          setupFiles: ["test/setup/scalar.ts"],
+          env: { ULID_TEST_ENGINES: "wasm" },
+        },
       },
       // One file at a time: each starts other runtimes or a browser, and the machine has two cores.
       { extends: true, test: { name: "runtimes", include: ["test/runtimes/**/*.test.ts"], fileParallelism: false } },
