@@ -1,7 +1,7 @@
 /**
  * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7), as
  * fuzz.test.ts does for ULID: arbitrary strings and values, on both engines. Nothing is thrown but a
- * `UlidError`; an ID is accepted exactly when SPEC.md's text rules (written here as patterns) say it is valid,
+ * `UlidError`; an ID is accepted exactly when docs/formats.md's text rules (written here as patterns) say it is valid,
  * and then decodes to the value those rules give; the engines agree on every outcome. Text batches may frame
  * records in ways the patterns do not cover, so there the check is one-sided: a record is never accepted
  * unless its text is a valid ID, and decoded it gives that ID's bytes.

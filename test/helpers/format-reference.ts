@@ -1,5 +1,5 @@
 /**
- * An independent reference for Ulid-Flake, BaseUID and UUID v7 (SPEC.md), written with BigInt and regular
+ * An independent reference for Ulid-Flake, BaseUID and UUID v7 (docs/formats.md), written with BigInt and regular
  * expressions for clarity rather than speed. Tests compare the library against this, never against itself.
  */
 import { baseuid, flake, uuidv7 } from "../../src/index.js";
