@@ -1,14 +1,80 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Three projects: `unit` is `npm test`; `runtimes` (real runtimes and a browser, installed by .ci/run) and `load`
-// (tens of millions of IDs) are commands of their own, run by .ci/run.
+// The projects, each a command of its own; .ci/run runs them all.
+// - `unit` (`npm test`): every suite but the deep-only ones below, on both engines; under a minute with the build
+//   on a 2-core machine. The fuzz and property suites run here on a twentieth of their runs (test/helpers/tier.ts).
+// - `deep` (`npm run test:deep`): the slow tiers. The fuzz and property suites with all their runs (10,000 per
+//   ULID fuzz property), the differentials that cross the wasm chunk size at full size, and the tests that spawn
+//   the `ulid` command (dist/cli.js) or npm.
+// - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
+//   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
+// - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
+//   millions of IDs.
+
+/** Suites of the deep tier only. A new test that spawns processes or crosses chunks at full size belongs here. */
+const DEEP_ONLY = [
+  "test/engine-differential.test.ts",
+  "test/format-differential.test.ts",
+  "test/cli-decode.test.ts",
+  "test/cli-format-streams.test.ts",
+  "test/cli-formats.test.ts",
+  "test/cli-generate.test.ts",
+  "test/cli-inspect.test.ts",
+  "test/cli-scan.test.ts",
+  "test/pack.test.ts",
+  "test/defects-cli-io.test.ts",
+  "test/defects-cli-scan.test.ts",
+  "test/defects-cli-stats.test.ts",
+  "test/defects-snapshot.test.ts",
+];
+/** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
+const SIZED_BY_TIER = ["test/fuzz.test.ts", "test/fuzz-formats.test.ts", "test/properties.test.ts"];
+/** The public API's suites, run again on the scalar build. */
+const PUBLIC_API = [
+  "test/single.test.ts",
+  "test/spec-vectors.test.ts",
+  "test/errors.test.ts",
+  "test/bulk-*.test.ts",
+  "test/format-*.test.ts",
+  "test/generate-many.test.ts",
+  "test/monotonic-factory.test.ts",
+  "test/decode-lines.test.ts",
+  "test/scan.test.ts",
+  "test/scan-formats.test.ts",
+  "test/sequence.test.ts",
+  "test/hostile-inputs.test.ts",
+];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // A worker per core: vitest's default leaves one core to itself (one worker on a 2-core machine), but the main
+    // process is idle while the workers run, and a second worker takes `npm test` from ~30 s to ~24 s here.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/runtimes/**", "test/load/**"] },
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/runtimes/**", "test/load/**", ...DEEP_ONLY],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "deep", include: [...DEEP_ONLY, ...SIZED_BY_TIER], env: { ULID_TEST_TIER: "deep" } },
+      },
+      {
+        extends: true,
+        test: {
+          name: "scalar",
+          include: PUBLIC_API,
+          // Differential tests compare the builds themselves, both already in `deep`.
+          exclude: ["test/format-differential.test.ts"],
+          setupFiles: ["test/setup/scalar.ts"],
+          env: { ULID_TEST_ENGINES: "wasm" },
+        },
       },
       // One file at a time: each starts other runtimes or a browser, and the machine has two cores.
       { extends: true, test: { name: "runtimes", include: ["test/runtimes/**/*.test.ts"], fileParallelism: false } },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:check`: the performance targets of issue 3, as ratios measured side by side in one run. Each
+ * `npm run bench:check`: the project's performance targets (README, "Targets"), as ratios measured side by side in one run. Each
  * target times its two contenders in alternating rounds and takes the median of the per-round ratios, so load from
  * elsewhere on the machine hits both sides alike. Exits 1 when a target is missed. Not part of CI: shared machines
  * are too noisy for a hard gate. `npm run bench:check -- decode` checks only the targets whose group id contains
@@ -83,7 +83,7 @@ for (const target of chosen) {
     absolute.push(`${group.title}, ${left.label}: ${rate(median(rates.get(left)!))} IDs/s`);
   }
 }
-console.log(`\nabsolute (noisy, not asserted; the issue aims at >= 150M IDs/s encode, >= 100M decode):`);
+console.log(`\nabsolute (noisy, not asserted; the project aims at >= 150M IDs/s encode, >= 100M decode):`);
 for (const line of absolute) console.log(`  ${line}`);
 console.log(missed === 0 ? "\nall targets met" : `\n${missed} target(s) missed`);
 process.exitCode = missed === 0 ? 0 : 1;

@@ -62,7 +62,7 @@ const FORMATS = [
   },
 ];
 
-/** Examples of each format (SPEC.md's vectors), and one that every decoder refuses. */
+/** Examples of each format (the vectors of docs/formats.md), and one that every decoder refuses. */
 const SAMPLES = [
   lib.ulid(),
   "01arYZ6S41oooooooooooooooo",

@@ -4,11 +4,11 @@
  * `ulid generate` through a pipe.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CLI, lines, runCli } from "./helpers/cli.js";
 import { refTime } from "./helpers/reference.js";
 import { SPEC_MAX, SPEC_OVERFLOW, SPEC_ZERO_RANDOM } from "./vectors.js";
@@ -17,6 +17,7 @@ const A = SPEC_ZERO_RANDOM;
 const ISO_A = "2016-07-30T22:36:16.385Z";
 const ISO_MAX = "+010889-08-02T05:31:50.655Z";
 const dir = mkdtempSync(join(tmpdir(), "ulid-decode-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("ulid decode", () => {
   it("prints ID, Unix ms and ISO time per line, canonical, from a file", async () => {

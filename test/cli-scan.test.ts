@@ -3,10 +3,10 @@
  * URLs, brackets, lower case, two on a line, and decoys that must not match. Also JSON output, --stats, the
  * --since/--until window, standard input, and a log larger than one read.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { lines, runCli } from "./helpers/cli.js";
 import { refEncode, refTime } from "./helpers/reference.js";
 import { randomLog, referenceScan } from "./helpers/scan-reference.js";
@@ -50,6 +50,7 @@ const EXPECTED: [number, string][] = [
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "ulid-scan-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const logFile = join(dir, "app.log");
 writeFileSync(logFile, LOG);
 

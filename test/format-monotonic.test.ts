@@ -1,5 +1,5 @@
 /**
- * Monotonic generation of the other formats as a state machine (SPEC.md), on both engines: a new time draws fresh
+ * Monotonic generation of the other formats as a state machine (docs/formats.md), on both engines: a new time draws fresh
  * randomness; the same time, or an earlier one (the clock went back), keeps the last time and takes the format's
  * successor (Ulid-Flake + nonzero random bytes, BaseUID + 1, UUID v7 counter + 1 with a fresh tail); no successor
  * is MONOTONIC_OVERFLOW with the state unchanged. Then generateMany: strictly increasing batches, overflow with a

@@ -1,5 +1,5 @@
 /**
- * The SPEC.md vectors of Ulid-Flake, BaseUID and UUID v7 (test/format-vectors.ts), on both engines: every
+ * The docs/formats.md vectors of Ulid-Flake, BaseUID and UUID v7 (test/format-vectors.ts), on both engines: every
  * single-ID call and the batch calls agree with them.
  */
 import { describe, expect, it } from "vitest";

@@ -1,12 +1,12 @@
 /**
- * The Ulid-Flake, BaseUID and UUID v7 vectors of SPEC.md and the seed documents, as named constants. Derived
+ * The Ulid-Flake, BaseUID and UUID v7 vectors of docs/formats.md, as named constants. Derived
  * values (hex, UUIDv8 forms, the monotonic runs' increments) were computed independently with Python integers.
  */
 
 /** 2024-01-01T00:00:00.000Z: Ulid-Flake's default epoch. */
 export const FLAKE_DEFAULT_EPOCH = 1704067200000;
 
-/** SPEC.md: `00EZJCRCB4650`, the seed README's example ID. */
+/** docs/formats.md: `00EZJCRCB4650`, the example ID of Ulid-Flake's own README. */
 export const FLAKE_README = {
   text: "00EZJCRCB4650",
   integer: 16873543940839584n,
@@ -19,7 +19,7 @@ export const FLAKE_README = {
   scalableSid: 0,
 } as const;
 
-/** SPEC.md: the largest Ulid-Flake, 2^63 - 1. */
+/** docs/formats.md: the largest Ulid-Flake, 2^63 - 1. */
 export const FLAKE_MAX = {
   text: "7ZZZZZZZZZZZZ",
   integer: 9223372036854775807n,
@@ -28,7 +28,7 @@ export const FLAKE_MAX = {
   random: 1048575,
 } as const;
 
-/** SPEC.md: one past the largest: an overflow, rejected. */
+/** docs/formats.md: one past the largest: an overflow, rejected. */
 export const FLAKE_OVERFLOW = "8000000000000";
 
 /** The seed's `from_int(1234567890123456789)`. */
@@ -54,7 +54,7 @@ export const FLAKE_SCALABLE_RUN = {
   incrementBytes: [127, 52, 190, 140],
 } as const;
 
-/** SPEC.md: `ANjssJkyfa3H00J9ZPJG`, its time part 2022-01-01T00:00:00Z. */
+/** docs/formats.md: `ANjssJkyfa3H00J9ZPJG`, its time part 2022-01-01T00:00:00Z. */
 export const BASEUID_DOCUMENT = {
   text: "ANjssJkyfa3H00J9ZPJG",
   timeText: "ANjssJky",

@@ -1,7 +1,7 @@
 /**
  * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7), as
  * fuzz.test.ts does for ULID: arbitrary strings and values, on both engines. Nothing is thrown but a
- * `UlidError`; an ID is accepted exactly when SPEC.md's text rules (written here as patterns) say it is valid,
+ * `UlidError`; an ID is accepted exactly when docs/formats.md's text rules (written here as patterns) say it is valid,
  * and then decodes to the value those rules give; the engines agree on every outcome. Text batches may frame
  * records in ways the patterns do not cover, so there the check is one-sided: a record is never accepted
  * unless its text is a valid ID, and decoded it gives that ID's bytes.
@@ -11,8 +11,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { baseuid, flake, setBackend, ulidToUUID, uuidv7 } from "../src/index.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
+import { propertyRuns } from "./helpers/tier.js";
 
-const RUNS = 5000;
+const RUNS = propertyRuns(5000);
 const PARAMS = { numRuns: RUNS, seed: 0xf07 };
 const BASE64 = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
 /** Ulid-Flake's default epoch, 2024-01-01. */

@@ -3,7 +3,8 @@
  * byte arrays. For every input, on both engines: nothing is thrown but a `UlidError`; nothing invalid is
  * accepted (the independent reference in helpers/reference.ts decides what is valid, and what an accepted input
  * decodes to); and the two engines give the same outcome, value or error code and index alike.
- * Each property runs RUNS times, each run on both engines. Seeds are fixed, so a failure reproduces.
+ * Each property runs RUNS times (helpers/tier.ts: 10,000 in the deep tier, 500 in the unit tier), each run on both
+ * engines. Seeds are fixed, so a failure reproduces.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -27,8 +28,9 @@ import {
   refTime,
   refUuid,
 } from "./helpers/reference.js";
+import { propertyRuns } from "./helpers/tier.js";
 
-const RUNS = 10_000;
+const RUNS = propertyRuns(10_000);
 const PARAMS = { numRuns: RUNS, seed: 0xf022 };
 const RECORD = 27;
 

@@ -1,5 +1,5 @@
 /**
- * monotonicFactory as a state machine (SPEC.md "Monotonic generation"): same ms -> random + 1 with carry; new ms
+ * monotonicFactory as a state machine (docs/formats.md, "ULID": the monotonic step): same ms -> random + 1 with carry; new ms
  * -> fresh randomness; clock back -> keep the last time and increment; all ones -> MONOTONIC_OVERFLOW with the
  * state unchanged, so a later millisecond succeeds with fresh randomness.
  */

@@ -55,9 +55,9 @@ describe("built package", () => {
     expect(() => cjs.decode("8" + VECTOR.slice(1))).toThrow(cjs.UlidError);
   });
 
-  it("has no runtime dependencies and ships only dist and the README", () => {
+  it("has no runtime dependencies and ships only dist, the README and the license", () => {
     expect(packageJson.dependencies).toBeUndefined();
-    expect(packageJson.files).toEqual(["dist", "README.md"]);
+    expect(packageJson.files).toEqual(["dist", "README.md", "LICENSE"]);
     expect(packageJson.sideEffects).toBe(false);
   });
 

@@ -6,8 +6,8 @@
  * Where the peers' semantics differ from ours, the comparison is restricted to the inputs where they agree, and
  * the differences are pinned in the "known differences" table (the peers are pinned in package.json):
  * - `ulid`/`ulidx` isValid does not check the first character (8ZZZ... passes), rejects the I/L/O aliases, and
- *   upper-cases before checking, so "ß" (-> "SS") passes; ours follows SPEC.md.
- * - `id128` decodes U as V; SPEC.md rejects U. Only its encoder and its decoding of canonical text are compared.
+ *   upper-cases before checking, so "ß" (-> "SS") passes; ours follows docs/formats.md.
+ * - `id128` decodes U as V; docs/formats.md rejects U. Only its encoder and its decoding of canonical text are compared.
  */
 import { randomBytes } from "node:crypto";
 import { Ulid as Id128Ulid } from "id128";
@@ -95,7 +95,7 @@ forEachEngine(() => {
 
   it("pins the known differences from ulid's isValid", () => {
     const table: [string, boolean, boolean][] = [
-      // [input, ours (SPEC.md), ulid 3.0.2]
+      // [input, ours (docs/formats.md), ulid 3.0.2]
       ["8ZZZZZZZZZZZZZZZZZZZZZZZZZ", false, true],
       ["01ARZ3NDEKTSV4RRFFQ69G5FAI", true, false],
       ["o1ARZ3NDEKTSV4RRFFQ69G5FAl", true, false],

@@ -1,6 +1,7 @@
 /**
  * Property tests (fast-check): the codec against the reference in helpers/reference.ts, on both engines.
- * Seeds are fixed so a failure reproduces; fast-check prints the counterexample.
+ * Seeds are fixed so a failure reproduces; fast-check prints the counterexample. 1,500 runs per property in the deep
+ * tier, 75 in the unit tier (helpers/tier.ts).
  */
 import fc from "fast-check";
 import { expect, it } from "vitest";
@@ -14,8 +15,9 @@ import {
   refDecode,
   refEncode,
 } from "./helpers/reference.js";
+import { propertyRuns } from "./helpers/tier.js";
 
-const RUNS = 1500;
+const RUNS = propertyRuns(1500);
 const SEED = 20250101;
 const PARAMS = { numRuns: RUNS, seed: SEED };
 

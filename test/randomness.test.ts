@@ -1,5 +1,5 @@
 /**
- * Randomness (SPEC.md): crypto.getRandomValues only, never Math.random; RANDOM_UNAVAILABLE when there is no
+ * Randomness (docs/formats.md): crypto.getRandomValues only, never Math.random; RANDOM_UNAVAILABLE when there is no
  * secure source and no `random` option; a `random` option is used exactly; both engines produce identical
  * generateMany output from the same deterministic `random` and `now`.
  */

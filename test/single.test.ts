@@ -68,7 +68,7 @@ forEachEngine(() => {
       expect(encodeTime(32)).toBe("0000000010");
     });
 
-    it("requires a time: undefined is INVALID_TIME (API.md types it as a number, like the ulid package)", () => {
+    it("requires a time: undefined is INVALID_TIME (docs/api.md types it as a number, like the ulid package)", () => {
       expect(faultOf(() => (encodeTime as (time?: number) => string)(undefined))).toMatchObject({
         code: "INVALID_TIME",
       });

@@ -1,4 +1,4 @@
-/** SPEC.md's public ULID vectors, on both engines. */
+/** The public ULID vectors of docs/formats.md, on both engines. */
 import { expect, it } from "vitest";
 import {
   canonicalize,

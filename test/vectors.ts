@@ -1,4 +1,4 @@
-/** The ULID test vectors of SPEC.md, as named constants. Each was checked by hand against the seed documents. */
+/** The ULID test vectors of docs/formats.md, as named constants. Each was checked by hand against the source documents. */
 
 /** `01ARYZ6S410000000000000000`: time 1469918176385, random all zero. */
 export const SPEC_ZERO_RANDOM = {

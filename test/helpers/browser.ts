@@ -1,10 +1,10 @@
 /**
  * Debian's Chromium (apt-get install chromium; .ci/run installs it) driven by playwright-core, which never
- * downloads a browser of its own.
+ * downloads a browser of its own. CHROMIUM_PATH names another Chromium or Chrome binary.
  */
 import { type Browser, chromium } from "playwright-core";
 
-export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /**
  * Headless, as root (so no sandbox), and with every background service off: this machine has no network beyond

@@ -1,5 +1,5 @@
 /**
- * An independent reference for the ULID format (SPEC.md), written with BigInt for clarity rather than speed, plus
+ * An independent reference for the ULID format (docs/formats.md), written with BigInt for clarity rather than speed, plus
  * small deterministic utilities. Tests compare the library against this, never against itself.
  */
 

@@ -10,8 +10,11 @@ import { expect } from "vitest";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const FIXTURES = `${ROOT}test/runtimes/fixtures/`;
-/** The runtimes the npm packages install, called directly (not through npx, which adds its own output). */
-export const BIN = `${ROOT}node_modules/.bin/`;
+/**
+ * Bun, Deno and workerd, from the npm packages pinned in test/runtimes/deps/ and installed into .cache/runtimes by
+ * `npm run test:runtimes` (scripts/install-runtimes.mjs); called directly, not through npx, which adds its own output.
+ */
+export const BIN = `${ROOT}.cache/runtimes/node_modules/.bin/`;
 
 const run = promisify(execFile);
 

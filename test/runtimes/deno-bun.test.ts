@@ -1,5 +1,6 @@
-// Deno and Bun, from their npm packages (devDependencies): each runs the ESM fixture, which imports the built
-// package by name (resolved through package.json "exports", as an app's import would be).
+// Deno and Bun, from their npm packages (installed by `npm run test:runtimes`, see test/helpers/runtimes.ts): each
+// runs the ESM fixture, which imports the built package by name (resolved through package.json "exports", as an
+// app's import would be).
 import { describe, it } from "vitest";
 import { BIN, FIXTURES, expectReport, runJson } from "../helpers/runtimes.js";
 

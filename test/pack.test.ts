@@ -1,0 +1,25 @@
+// The tarball `npm pack` makes from the built package: the license, the README and the entries go in. Spawns npm,
+// so it is in the deep tier (vitest.config.ts).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url);
+
+describe("npm pack", () => {
+  it("packs the license, the README and the entries into the tarball (npm pack --dry-run)", () => {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const args = ["pack", "--dry-run", "--json", "--ignore-scripts"];
+    const output = execFileSync(npm, args, { cwd: ROOT, encoding: "utf8" });
+    const [tarball] = JSON.parse(output) as [{ files: { path: string }[] }];
+    const files = tarball.files.map((file) => file.path);
+    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.js"];
+    expect(files).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("the license is MIT, the license package.json names", () => {
+    const license = readFileSync(new URL("LICENSE", ROOT), "utf8");
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} the ulid-wasm authors\n/);
+    expect(JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")).license).toBe("MIT");
+  });
+});
