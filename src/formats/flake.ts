@@ -8,6 +8,7 @@
  * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
+import { checkOptions } from "../args.js";
 import { DECODE_TABLE, INVALID } from "../crockford.js";
 import { UlidError, quote } from "../errors.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
@@ -128,10 +129,7 @@ export function minting(options: FlakeOptions | undefined): Minting {
 }
 
 function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number; scalable: boolean } {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new UlidError("INVALID_ARGUMENT", `options must be an object, got ${quote(options)}`);
-  }
-  const { epoch, scalable = false } = options ?? {};
+  const { epoch, scalable = false } = checkOptions(options);
   if (typeof scalable !== "boolean") {
     throw new UlidError("INVALID_ARGUMENT", `the \`scalable\` option must be a boolean, got ${quote(scalable)}`);
   }
