@@ -7,8 +7,8 @@
  * finder explains. Anything that cannot be read as such a batch is INVALID_ARGUMENT.
  */
 import { plainBytes } from "../args.js";
-import { UlidError, quote } from "../errors.js";
 import type { IdBatch } from "../engine/types.js";
+import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../messages.js";
 
 export interface Framed<Out> {
   batch: IdBatch;
@@ -18,11 +18,6 @@ export interface Framed<Out> {
   wellFormed: number;
   /** What `allocate` made for the output. */
   out: Out;
-}
-
-/** `got` describes what was passed: the quoted value, or what can be said of one that cannot be looked at. */
-function notIds(got: string, why = ""): UlidError {
-  return new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${got}${why}`);
 }
 
 /**
@@ -64,7 +59,7 @@ function ownCopy(ids: readonly unknown[], length: number): unknown[] {
     for (let i = 0; i < length; i++) copy[i] = ids[i];
     return copy;
   } catch (error) {
-    throw notIds("an array", `: reading its elements failed (${error instanceof Error ? error.message : quote(error)})`);
+    throw unreadableIdBatch("elements", error);
   }
 }
 
@@ -82,15 +77,15 @@ function isArray(ids: unknown): boolean {
     return Array.isArray(ids);
   } catch {
     // Array.isArray throws for a revoked proxy.
-    throw notIds("a revoked proxy");
+    throw revokedIdBatch();
   }
 }
 
 function lengthOfArray(ids: unknown): number {
-  if (!isArray(ids)) throw notIds(quote(ids));
+  if (!isArray(ids)) throw notIdBatch(ids);
   try {
     return (ids as readonly unknown[]).length;
   } catch (error) {
-    throw notIds("an array", `: reading its length failed (${error instanceof Error ? error.message : quote(error)})`);
+    throw unreadableIdBatch("length", error);
   }
 }
