@@ -1,8 +1,8 @@
 /**
- * The wording of every error: each UlidError the library throws, and each fault reason (a `Problem`) the fault
- * finders give before an error exists, is built here, so "where does this message come from" has one answer. A
- * call site passes only what it knows (names, the type or values it checks for, numbers, the offending value); the
- * sentences are these functions'.
+ * The wording of every error: each UlidError the library and the CLI's TIME arguments throw, and each fault reason
+ * (a `Problem`) the fault finders give before an error exists, is built here, so "where does this message come
+ * from" has one answer. A call site passes only what it knows (names, the type or values it checks for, numbers, the
+ * offending value); the sentences are these functions'.
  *
  * Builders run only once a fault is found, never ahead of it. Plain functions and no top-level statements: a bundle
  * keeps just the builders it calls (a single-ID bundle carries none of the batch ones). The text, code and `index`
@@ -160,6 +160,25 @@ export function baseUidTimeOutOfRange(lastMs: number, time: unknown): UlidError 
 /** INVALID_TIME: `time` takes `needed` characters, more than `encodeTime`'s `length`. */
 export function timeTooLong(time: unknown, needed: number, length: number): UlidError {
   return new UlidError("INVALID_TIME", `time ${quote(time)} needs ${needed} characters, more than the length ${length}`);
+}
+
+/** A CLI TIME argument that is neither Unix ms nor ISO-8601. */
+export function unreadableTimeArgument(text: string): UlidError {
+  return new UlidError(
+    "INVALID_TIME",
+    `time ${JSON.stringify(text)} is neither Unix ms nor ISO-8601 such as 2025-01-31 or ` +
+      "2025-01-31T12:00:00.000Z (at most 3 fraction digits; no offset means UTC)",
+  );
+}
+
+/** A CLI TIME argument naming a date or time that does not exist (February 30). */
+export function nonexistentTime(text: string): UlidError {
+  return new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} does not exist`);
+}
+
+/** A CLI TIME argument whose offset is past 23 hours or 59 minutes. */
+export function impossibleOffset(text: string, offset: string): UlidError {
+  return new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} has an impossible offset ${offset}`);
 }
 
 // ---- IDs and their faults ----
