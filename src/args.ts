@@ -1,5 +1,5 @@
 /** Argument checks shared by the public functions: each failure is an INVALID_ARGUMENT or INVALID_LENGTH. */
-import { UlidError, quote } from "./errors.js";
+import { detachedBuffer, mustBe, optionMustBe, tooFewBytes, tooLarge } from "./messages.js";
 
 /**
  * The intrinsic accessors of typed arrays. Reading a caller's array through them (rather than `.length` or
@@ -21,7 +21,7 @@ const lengthOf = intrinsic("length") as (this: unknown) => number;
  */
 export function checkUint8Array(value: unknown, name: string): Uint8Array {
   if (typeof value !== "object" || value === null || tagOf.call(value) !== "Uint8Array") {
-    throw new UlidError("INVALID_ARGUMENT", `${name} must be a Uint8Array, got ${quote(value)}`);
+    throw mustBe(name, "a Uint8Array", value);
   }
   return value as Uint8Array;
 }
@@ -40,7 +40,7 @@ export function plainBytes(value: unknown, name: string): Uint8Array {
   try {
     return new Uint8Array(bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value));
   } catch {
-    throw new UlidError("INVALID_ARGUMENT", `${name} is a view of a detached ArrayBuffer (its memory was transferred or freed)`);
+    throw detachedBuffer(name);
   }
 }
 
@@ -51,7 +51,7 @@ export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
 
 export function checkIndex(value: unknown, name: string): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new UlidError("INVALID_ARGUMENT", `${name} must be a non-negative integer, got ${quote(value)}`);
+    throw mustBe(name, "a non-negative integer", value);
   }
   return value;
 }
@@ -59,19 +59,14 @@ export function checkIndex(value: unknown, name: string): number {
 /** `bytes` (a checked Uint8Array) has at least `needed` bytes from `offset`. */
 export function checkRoom(bytes: Uint8Array, offset: number, needed: number, name: string): void {
   const length = byteLength(bytes);
-  if (length - offset < needed) {
-    throw new UlidError(
-      "INVALID_LENGTH",
-      `${name} needs ${needed} bytes from offset ${offset}, but has ${Math.max(length - offset, 0)}`,
-    );
-  }
+  if (length - offset < needed) throw tooFewBytes(name, needed, offset, Math.max(length - offset, 0));
 }
 
 /** An options argument: undefined (no options) or an object. */
 export function checkOptions<T extends object>(options: T | undefined): Partial<T> {
   if (options === undefined) return {};
   if (options === null || typeof options !== "object") {
-    throw new UlidError("INVALID_ARGUMENT", `options must be an object, got ${quote(options)}`);
+    throw mustBe("options", "an object", options);
   }
   return options;
 }
@@ -79,7 +74,7 @@ export function checkOptions<T extends object>(options: T | undefined): Partial<
 /** A `now` option: a function returning Unix ms. */
 export function checkClock(now: unknown): (() => unknown) | undefined {
   if (now !== undefined && typeof now !== "function") {
-    throw new UlidError("INVALID_ARGUMENT", `the \`now\` option must be a function returning Unix ms, got ${quote(now)}`);
+    throw optionMustBe("now", "a function returning Unix ms", now);
   }
   return now as (() => unknown) | undefined;
 }
@@ -89,7 +84,7 @@ export function allocate<T>(create: new (length: number) => T, length: number, w
   try {
     return new create(length);
   } catch {
-    throw new UlidError("INVALID_ARGUMENT", `${what} is too large: ${length} elements cannot be allocated here`);
+    throw tooLarge(what, length, "elements");
   }
 }
 

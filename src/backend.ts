@@ -2,12 +2,12 @@
  * Which engine runs each call. Nothing happens at import: the WebAssembly engine is created on first use, so an
  * app that only mints single IDs never instantiates it under "auto".
  */
-import { UlidError, quote } from "./errors.js";
 import { jsEngine } from "./engine/js.js";
 import { createWasmEngine } from "./engine/wasm.js";
 import { wasmUnavailableReason } from "./wasm/load.js";
 import type { Engine, FormatCodec } from "./engine/types.js";
 import type { Format } from "./formats/codec.js";
+import { mustBe, wasmUnavailable } from "./messages.js";
 
 export type BackendKind = "auto" | "wasm" | "js";
 
@@ -31,12 +31,8 @@ function loadedWasmEngine(): Engine | null {
  * "js": every call on the pure TypeScript engine.
  */
 export function setBackend(kind: BackendKind): void {
-  if (kind !== "auto" && kind !== "wasm" && kind !== "js") {
-    throw new UlidError("INVALID_ARGUMENT", `backend must be "auto", "wasm" or "js", got ${quote(kind)}`);
-  }
-  if (kind === "wasm" && loadedWasmEngine() === null) {
-    throw new UlidError("WASM_UNAVAILABLE", `WebAssembly cannot be used here: ${wasmUnavailableReason()}`);
-  }
+  if (kind !== "auto" && kind !== "wasm" && kind !== "js") throw mustBe("backend", '"auto", "wasm" or "js"', kind);
+  if (kind === "wasm" && loadedWasmEngine() === null) throw wasmUnavailable(wasmUnavailableReason());
   preference = kind;
   single = kind === "wasm" ? (loadedWasmEngine() as Engine) : jsEngine;
 }

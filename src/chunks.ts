@@ -4,7 +4,7 @@
  * produced any, so memory stays bounded by the chunk size whatever the stream's length.
  */
 import { plainBytes } from "./args.js";
-import { UlidError, quote } from "./errors.js";
+import { mustBe } from "./messages.js";
 
 /** A core that consumes byte chunks in order and hands its output to `emit`. */
 export interface ChunkProcessor<Out> {
@@ -35,10 +35,7 @@ export async function* processChunks<Out>(
   processor: ChunkProcessor<Out>,
 ): AsyncGenerator<Out, void, undefined> {
   if (source === null || typeof source !== "object" || !(Symbol.asyncIterator in source || Symbol.iterator in source)) {
-    throw new UlidError(
-      "INVALID_ARGUMENT",
-      `source must be an iterable or async iterable of Uint8Array chunks, got ${quote(source)}`,
-    );
+    throw mustBe("source", "an iterable or async iterable of Uint8Array chunks", source);
   }
   const outputs: Out[] = [];
   const collect = (out: Out): void => {

@@ -5,9 +5,10 @@
 import { checkOptions } from "./args.js";
 import { batchCodec } from "./backend.js";
 import { processChunks, processorStream } from "./chunks.js";
-import { UlidError, quote } from "./errors.js";
+import type { UlidError } from "./errors.js";
 import { formatOption, type FormatKey } from "./formats/registry.js";
 import { LineDecoder } from "./line-decoder.js";
+import { optionMustBe } from "./messages.js";
 
 export interface DecodeLinesOptions {
   /** The format of every line: "ulid" (default), "flake", "baseuid" or "uuidv7". */
@@ -23,9 +24,7 @@ export interface DecodeLinesOptions {
 export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
   const { format, onInvalid } = checkOptions(options);
   const spec = formatOption(format);
-  if (onInvalid !== undefined && typeof onInvalid !== "function") {
-    throw new UlidError("INVALID_ARGUMENT", `the \`onInvalid\` option must be a function, got ${quote(onInvalid)}`);
-  }
+  if (onInvalid !== undefined && typeof onInvalid !== "function") throw optionMustBe("onInvalid", "a function", onInvalid);
   return new LineDecoder(spec, batchCodec(spec), onInvalid);
 }
 

@@ -11,10 +11,11 @@
  * other length is a length fault at once. Faults are reported in line order, after the IDs of the lines before.
  */
 import type { ChunkProcessor } from "./chunks.js";
-import { UlidError, quote, type UlidErrorCode } from "./errors.js";
+import type { UlidError } from "./errors.js";
 import type { FormatCodec } from "./engine/types.js";
 import type { Format } from "./formats/codec.js";
 import { findFault } from "./formats/faults.js";
+import { lineFault, lineLength } from "./messages.js";
 
 /** Records per engine call: the ULID engine's own chunk (its text region holds 8192 records). */
 const STAGE_RECORDS = 8192;
@@ -214,16 +215,10 @@ export class LineDecoder implements ChunkProcessor<Uint8Array> {
   private lineError(index: number, line: Uint8Array, length: number): UlidError {
     const { format } = this;
     const text = utf8.decode(line);
-    let code: UlidErrorCode = "INVALID_LENGTH";
-    let reason = `a ${format.label} has ${format.spec.chars} characters, got a line of ${length} bytes starting ${quote(text.slice(0, 32))}`;
     // A line of the right length in bytes may still hold fewer characters (multi-byte UTF-8): the fault finder
     // names the first fault of its text, a length one among them.
     const fault = length <= LONG_LINE ? findFault(format, text) : null;
-    if (fault !== null) {
-      code = fault.code;
-      reason = fault.reason;
-    }
-    return new UlidError(code, `line ${index + 1}: ${reason}`, index);
+    return lineFault(index, fault ?? lineLength(format.label, format.spec.chars, length, text));
   }
 }
 

@@ -4,8 +4,8 @@
  * that is WebAssembly memory) without passing through the pool. The pool is emptied before a V8 startup snapshot
  * is written (`node --build-snapshot`), so processes restored from it never share its bytes.
  */
-import { UlidError } from "./errors.js";
 import type { FillRandom } from "./engine/types.js";
+import { noSecureRandom, randomNotFunction } from "./messages.js";
 
 /** getRandomValues refuses more than 65536 bytes per call (QuotaExceededError). */
 const MAX_DRAW = 65536;
@@ -50,12 +50,7 @@ function emptyPoolInSnapshots(): void {
 
 function secureSource(): (array: Uint8Array) => unknown {
   const crypto = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => unknown } }).crypto;
-  if (typeof crypto?.getRandomValues !== "function") {
-    throw new UlidError(
-      "RANDOM_UNAVAILABLE",
-      "no secure random source: globalThis.crypto.getRandomValues is missing, and no `random` option was given",
-    );
-  }
+  if (typeof crypto?.getRandomValues !== "function") throw noSecureRandom();
   return crypto.getRandomValues.bind(crypto);
 }
 
@@ -79,9 +74,7 @@ export const fillSecureRandom: FillRandom = (out) => {
 
 /** A caller's random source, checked, and given its own buffer so it never sees engine memory. */
 export function callerRandom(random: unknown): FillRandom {
-  if (typeof random !== "function") {
-    throw new UlidError("INVALID_ARGUMENT", "the `random` option must be a function (out: Uint8Array) => void");
-  }
+  if (typeof random !== "function") throw randomNotFunction();
   return (out) => {
     const own = new Uint8Array(out.length);
     random(own);

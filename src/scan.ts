@@ -10,8 +10,8 @@ import { checkOptions, plainBytes } from "./args.js";
 import { batchEngine } from "./backend.js";
 import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js";
 import type { FormatSpec } from "./engine/specs.js";
-import { UlidError, quote } from "./errors.js";
 import { formatOption, type FormatKey } from "./formats/registry.js";
+import { optionMustBe, unscannableFormat } from "./messages.js";
 import { type MatchVisitor, Scanner } from "./scanner.js";
 import { tokenText } from "./token-text.js";
 
@@ -63,19 +63,12 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
 export function scannableFormat(name: unknown): FormatSpec {
   const { spec } = formatOption(name);
   if (spec.name === "ulid" || spec.name === "uuidv7") return spec;
-  const what =
-    spec.name === "flake" ? "a Ulid-Flake (13 characters of letters and digits)" : "a BaseUID (20 characters of letters, digits, - and _)";
-  throw new UlidError(
-    "INVALID_ARGUMENT",
-    `scanning finds ULIDs and UUID v7s only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
-  );
+  throw unscannableFormat(spec.name);
 }
 
 function collector(options: ScanOptions | undefined): MatchCollector {
   const { lines = false, format } = checkOptions(options);
-  if (typeof lines !== "boolean") {
-    throw new UlidError("INVALID_ARGUMENT", `the \`lines\` option must be a boolean, got ${quote(lines)}`);
-  }
+  if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
   return new MatchCollector(scannableFormat(format), lines);
 }
 

@@ -1,5 +1,5 @@
-import { UlidError, quote } from "./errors.js";
 import { ENCODE_TABLE } from "./crockford.js";
+import { badTimeLength, timeTooLong, ulidTimeOutOfRange } from "./messages.js";
 
 /** Largest ULID time: 48 bits of Unix ms (year 10889). */
 export const MAX_TIME = 2 ** 48 - 1;
@@ -21,10 +21,7 @@ function dateMs(value: unknown): number | undefined {
 export function toTime(value: unknown): number {
   const time = typeof value === "number" ? value : dateMs(value);
   if (typeof time !== "number" || !Number.isInteger(time) || time < 0 || time > MAX_TIME) {
-    throw new UlidError(
-      "INVALID_TIME",
-      `time must be an integer Unix ms from 0 to ${MAX_TIME} (a number or Date), got ${quote(value)}`,
-    );
+    throw ulidTimeOutOfRange(MAX_TIME, value);
   }
   return time;
 }
@@ -42,10 +39,7 @@ const MAX_TIME_CHARS = 26;
 export function encodeTime(time: number, length: number = TIME_CHARS): string {
   let rest = toTime(time);
   if (typeof length !== "number" || !Number.isInteger(length) || length < 0 || length > MAX_TIME_CHARS) {
-    throw new UlidError(
-      "INVALID_ARGUMENT",
-      `the length of encodeTime must be an integer from 0 to ${MAX_TIME_CHARS}, got ${quote(length)}`,
-    );
+    throw badTimeLength(MAX_TIME_CHARS, length);
   }
   let text = "";
   for (let i = 0; i < length; i++) {
@@ -56,10 +50,7 @@ export function encodeTime(time: number, length: number = TIME_CHARS): string {
   if (rest > 0) {
     let needed = length;
     for (; rest > 0; rest = Math.floor(rest / 32)) needed++;
-    throw new UlidError(
-      "INVALID_TIME",
-      `time ${quote(time)} needs ${needed} characters, more than the length ${length}`,
-    );
+    throw timeTooLong(time, needed, length);
   }
   return text;
 }

@@ -1,5 +1,5 @@
 /** UUID text for 16 bytes: lower-case hex in 8-4-4-4-12 groups, read in either case. */
-import { UlidError, quote } from "./errors.js";
+import { uuidChar, uuidLength, uuidNotString } from "./messages.js";
 
 const UUID_CHARS = 36;
 /** Where the hyphens of 8-4-4-4-12 stand. */
@@ -32,34 +32,18 @@ function hexValue(code: number): number {
 
 /** Parses UUID text into 16 bytes at `dst[at]`; every fault is an UlidError with the character position. */
 export function parseUuid(uuid: unknown, dst: Uint8Array, at: number): void {
-  if (typeof uuid !== "string") {
-    throw new UlidError("INVALID_ARGUMENT", `a UUID must be a string, got ${quote(uuid)}`);
-  }
-  if (uuid.length !== UUID_CHARS) {
-    throw new UlidError(
-      "INVALID_LENGTH",
-      `a UUID has ${UUID_CHARS} characters (8-4-4-4-12), got ${uuid.length}: ${quote(uuid)}`,
-      Math.min(uuid.length, UUID_CHARS),
-    );
-  }
+  if (typeof uuid !== "string") throw uuidNotString(uuid);
+  if (uuid.length !== UUID_CHARS) throw uuidLength(UUID_CHARS, uuid);
   let byte = 0;
   for (let position = 0; position < UUID_CHARS; position++) {
     const code = uuid.charCodeAt(position);
     if (HYPHENS.includes(position)) {
-      if (code !== 0x2d) throw badUuidChar(uuid, position, "a hyphen");
+      if (code !== 0x2d) throw uuidChar(uuid, position, "a hyphen");
       continue;
     }
     const value = hexValue(code);
-    if (value < 0) throw badUuidChar(uuid, position, "a hex digit");
+    if (value < 0) throw uuidChar(uuid, position, "a hex digit");
     dst[at + (byte >> 1)] = byte & 1 ? dst[at + (byte >> 1)]! | value : value << 4;
     byte++;
   }
-}
-
-function badUuidChar(uuid: string, position: number, expected: string): UlidError {
-  return new UlidError(
-    "INVALID_CHAR",
-    `invalid character ${JSON.stringify(uuid[position])} at position ${position} in UUID ${quote(uuid)}: expected ${expected}`,
-    position,
-  );
 }

@@ -1,5 +1,5 @@
 /** TIME arguments (`from-time`, `--time`, `--since`, `--until`): Unix ms, or ISO-8601 where no offset means UTC. */
-import { UlidError } from "../errors.js";
+import { impossibleOffset, nonexistentTime, unreadableTimeArgument } from "../messages.js";
 import { toTime } from "../time.js";
 
 /**
@@ -13,13 +13,7 @@ const MINUTE = 60_000;
 export function parseTime(text: string): number {
   if (/^\d+$/.test(text)) return toTime(Number(text));
   const match = ISO.exec(text);
-  if (match === null) {
-    throw new UlidError(
-      "INVALID_TIME",
-      `time ${JSON.stringify(text)} is neither Unix ms nor ISO-8601 such as 2025-01-31 or ` +
-        "2025-01-31T12:00:00.000Z (at most 3 fraction digits; no offset means UTC)",
-    );
-  }
+  if (match === null) throw unreadableTimeArgument(text);
   const [, year, month, day, hour = "0", minute = "0", second = "0", fraction = "0", offset = "Z"] = match;
   const fields = [Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)] as const;
   const utc = Date.UTC(...fields, Number(fraction.padEnd(3, "0")));
@@ -34,9 +28,7 @@ export function parseTime(text: string): number {
     date.getUTCMinutes(),
     date.getUTCSeconds(),
   ];
-  if (readBack.some((value, i) => value !== fields[i])) {
-    throw new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} does not exist`);
-  }
+  if (readBack.some((value, i) => value !== fields[i])) throw nonexistentTime(text);
   return time;
 }
 
@@ -46,8 +38,6 @@ function offsetMinutes(text: string, offset: string): number {
   const digits = offset.slice(1).replace(":", "");
   const hours = Number(digits.slice(0, 2));
   const minutes = Number(digits.slice(2) || "0");
-  if (hours > 23 || minutes > 59) {
-    throw new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} has an impossible offset ${offset}`);
-  }
+  if (hours > 23 || minutes > 59) throw impossibleOffset(text, offset);
   return (offset[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
 }

@@ -9,14 +9,13 @@
  */
 import { checkOptions } from "../args.js";
 import { BASE64_DECODE, BASE64_INVALID } from "../base64.js";
-import { UlidError, quote } from "../errors.js";
 import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../uuid.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { describeChar } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
 export type BaseUidTime = number | Date | bigint;
@@ -27,6 +26,8 @@ const TICK_NS = 32768;
 const TICKS_PER_512_MS = 15625;
 /** The time field is 48 bits: the last tick starts 2^63 - 2^15 ns after 1970 (in 2262). */
 const MAX_TICK = 2 ** 48 - 1;
+/** The start of the last tick, in Unix ms. */
+const LAST_TICK_MS = (MAX_TICK * TICK_NS) / 1e6;
 
 /** The format as the shared machinery sees it (src/formats/codec.ts). */
 export const format: Format = {
@@ -34,12 +35,7 @@ export const format: Format = {
   jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
   label: "BaseUID",
   charFault: (text, position) =>
-    BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
-      ? {
-          code: "INVALID_CHAR",
-          reason: `invalid character ${describeChar(text, position)} in BaseUID ${quote(text)} (the alphabet is -0-9A-Z_a-z, case-sensitive)`,
-        }
-      : null,
+    BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID ? invalidBaseUidChar(text, position) : null,
   binaryFault: () => {
     throw new Error("internal: every 15 bytes are a BaseUID");
   },
@@ -47,25 +43,18 @@ export const format: Format = {
 
 const { timeField, timeFields, ...codec } = createCodecApi(format);
 
-function invalidTime(time: unknown): UlidError {
-  return new UlidError(
-    "INVALID_TIME",
-    `a BaseUID time must be Unix ms (a number or Date) or Unix ns (a bigint) from 1970 to ${new Date(MAX_TICK * TICK_NS / 1e6).toISOString()}, got ${quote(time)}`,
-  );
-}
-
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {
   if (typeof time === "bigint") {
-    if (time < 0n || time >> 15n > BigInt(MAX_TICK)) throw invalidTime(time);
+    if (time < 0n || time >> 15n > BigInt(MAX_TICK)) throw baseUidTimeOutOfRange(LAST_TICK_MS, time);
     return Number(time >> 15n);
   }
   const ms = time instanceof Date ? time.getTime() : time;
-  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) throw invalidTime(time);
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) throw baseUidTimeOutOfRange(LAST_TICK_MS, time);
   const whole = Math.floor(ms);
   const blocks = Math.floor(whole / 512);
   const tick = blocks * TICKS_PER_512_MS + Math.floor(((whole - blocks * 512 + (ms - whole)) * 1e6) / TICK_NS);
-  if (tick > MAX_TICK) throw invalidTime(time);
+  if (tick > MAX_TICK) throw baseUidTimeOutOfRange(LAST_TICK_MS, time);
   return tick;
 }
 
@@ -100,14 +89,6 @@ function bigIntOf(bytes: Uint8Array, from: number, to: number): bigint {
 function writeBigInt(value: bigint, out: Uint8Array): Uint8Array {
   for (let i = out.length - 1; i >= 0; i--, value >>= 8n) out[i] = Number(value & 0xffn);
   return out;
-}
-
-function notBaseUidUuid(uuid: string, position: number, expected: string): UlidError {
-  return new UlidError(
-    "INVALID_CHAR",
-    `UUID ${quote(uuid)} is no BaseUID in UUIDv8 form: character ${describeChar(uuid, position)} must be ${expected}`,
-    position,
-  );
 }
 
 export const baseuid = Object.freeze({

@@ -9,8 +9,8 @@
  * is INVALID_ARGUMENT.
  */
 import { plainBytes } from "../args.js";
-import { UlidError, quote } from "../errors.js";
 import type { IdBatch } from "../engine/types.js";
+import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../messages.js";
 
 /** Elements of a string array read per piece: the wasm engine's chunk, so a piece is one kernel call. */
 const PIECE = 8192;
@@ -29,11 +29,6 @@ export interface Fault {
   readonly index: number;
   readonly batch: IdBatch;
   readonly at: number;
-}
-
-/** `got` describes what was passed: the quoted value, or what can be said of one that cannot be looked at. */
-function notIds(got: string, why = ""): UlidError {
-  return new UlidError("INVALID_ARGUMENT", `IDs must be a string array or ASCII text in a Uint8Array, got ${got}${why}`);
 }
 
 /**
@@ -77,7 +72,7 @@ export function runPieces(
     try {
       for (let i = 0; i < count; i++) piece[i] = source[start + i];
     } catch (error) {
-      throw notIds("an array", `: reading its elements failed (${error instanceof Error ? error.message : quote(error)})`);
+      throw unreadableIdBatch("elements", error);
     }
     const batch: IdBatch = { kind: "strings", ids: piece as string[] };
     const at = step(batch, count, start);
@@ -100,15 +95,15 @@ function isArray(ids: unknown): boolean {
     return Array.isArray(ids);
   } catch {
     // Array.isArray throws for a revoked proxy.
-    throw notIds("a revoked proxy");
+    throw revokedIdBatch();
   }
 }
 
 function lengthOfArray(ids: unknown): number {
-  if (!isArray(ids)) throw notIds(quote(ids));
+  if (!isArray(ids)) throw notIdBatch(ids);
   try {
     return (ids as readonly unknown[]).length;
   } catch (error) {
-    throw notIds("an array", `: reading its length failed (${error instanceof Error ? error.message : quote(error)})`);
+    throw unreadableIdBatch("length", error);
   }
 }

@@ -5,10 +5,10 @@
  */
 import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlaps, plainBytes, outputBuffer } from "../args.js";
 import { batchCodec, singleCodec } from "../backend.js";
-import { UlidError, quote } from "../errors.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, runPieces } from "./batch.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
+import { badSeparator, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
 export interface Format extends FormatRules {
@@ -58,12 +58,7 @@ export function createCodecApi(format: Format): CodecApi {
   /** Binary IDs as a plain view, and how many there are. */
   function binaryIds(bytes: unknown): { ids: Uint8Array; count: number } {
     const ids = plainBytes(bytes, "bytes");
-    if (ids.length % size !== 0) {
-      throw new UlidError(
-        "INVALID_LENGTH",
-        `binary ${label}s are ${size} bytes each, got ${ids.length} bytes (${ids.length % size} left over)`,
-      );
-    }
+    if (ids.length % size !== 0) throw partialIds(label, size, ids.length);
     return { ids, count: ids.length / size };
   }
 
@@ -115,17 +110,10 @@ export function createCodecApi(format: Format): CodecApi {
       const { ids, count } = binaryIds(bytes);
       const { separator = "\n", out } = checkOptions(options);
       const code = typeof separator === "string" && separator.length === 1 ? separator.charCodeAt(0) : -1;
-      if (code < 0 || code > 0x7f || !spec.isSeparator(code)) {
-        throw new UlidError(
-          "INVALID_ARGUMENT",
-          `separator must be one ASCII character that is not a letter, a digit or part of a ${label}, got ${quote(separator)}`,
-        );
-      }
+      if (code < 0 || code > 0x7f || !spec.isSeparator(code)) throw badSeparator(label, separator);
       const text = outputBuffer(out, count * (chars + 1), "the text");
       // Text written over the binary IDs would be read back as input: refused rather than made wrong.
-      if (overlaps(text, ids)) {
-        throw new UlidError("INVALID_ARGUMENT", "out shares memory with bytes: the text would overwrite the IDs before they are read");
-      }
+      if (overlaps(text, ids)) throw outOverlapsBytes();
       const fault = batchCodec(format).encodeText(ids, count, text, code);
       // No half-made text is left behind in a caller's buffer.
       if (fault >= 0) text.fill(0);
@@ -170,6 +158,6 @@ function allocateStrings(count: number): string[] {
   try {
     return new Array<string>(count);
   } catch {
-    throw new UlidError("INVALID_ARGUMENT", `the batch is too large: ${count} strings cannot be allocated here`);
+    throw tooLarge("the batch", count, "strings");
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Why an ID is bad, computed once for every engine and every format (engines only say *which* ID failed), so a
  * fault is named the same way whoever found it. Checks run in a fixed order, the first fault wins: type, length,
- * then characters left to right.
+ * then characters left to right. What is said of each is worded in src/messages.ts.
  */
-import { UlidError, quote, type UlidErrorCode } from "../errors.js";
+import { quote, type UlidError, type UlidErrorCode } from "../errors.js";
 import type { FormatSpec } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
+import { elementError, elementFault, idFault, idLength, idNotString, recordEndsEarly, recordTooLong } from "../messages.js";
 
 /** A fault and what to say about it. */
 export interface Problem {
@@ -25,12 +26,6 @@ export interface FormatRules {
   binaryFault(bytes: Uint8Array, at: number): Problem;
 }
 
-/** Quotes a character as text and code point, so invisible ones are identifiable. */
-export function describeChar(text: string, position: number): string {
-  const code = text.charCodeAt(position);
-  return `${JSON.stringify(text[position])} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) at position ${position}`;
-}
-
 export interface Fault extends Problem {
   /** Character position of the fault. */
   readonly position: number;
@@ -39,15 +34,9 @@ export interface Fault extends Problem {
 /** The first fault of a would-be ID, or null when it is valid. */
 export function findFault(rules: FormatRules, text: unknown): Fault | null {
   const { label, spec } = rules;
-  if (typeof text !== "string") {
-    return { code: "INVALID_ARGUMENT", position: 0, reason: `a ${label} must be a string, got ${quote(text)}` };
-  }
+  if (typeof text !== "string") return { ...idNotString(label, text), position: 0 };
   if (text.length !== spec.chars) {
-    return {
-      code: "INVALID_LENGTH",
-      position: Math.min(text.length, spec.chars),
-      reason: `a ${label} has ${spec.chars} characters, got ${text.length}: ${quote(text)}`,
-    };
+    return { ...idLength(label, spec.chars, text), position: Math.min(text.length, spec.chars) };
   }
   for (let position = 0; position < spec.chars; position++) {
     const problem = rules.charFault(text, position);
@@ -64,8 +53,7 @@ function knownFault(rules: FormatRules, text: unknown): Fault {
 
 /** The error for one bad ID: `index` is the character position. */
 export function idError(rules: FormatRules, text: unknown): UlidError {
-  const fault = knownFault(rules, text);
-  return new UlidError(fault.code, fault.reason, fault.code === "INVALID_ARGUMENT" ? undefined : fault.position);
+  return idFault(knownFault(rules, text));
 }
 
 const latin1 = new TextDecoder("latin1");
@@ -81,20 +69,10 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
   while (length < record.length && !isSeparator(record[length]!)) length++;
   const id = latin1.decode(record.subarray(0, chars));
   if (length < chars) {
-    const end = length < record.length ? `byte 0x${record[length]!.toString(16).padStart(2, "0")}` : "the end of the text";
-    return {
-      code: "INVALID_LENGTH",
-      position: length,
-      reason: `the ${rules.label} ends after ${length} characters (${end} at position ${length} separates IDs in text): ${quote(id)}`,
-    };
+    const separator = length < record.length ? record[length] : undefined;
+    return { ...recordEndsEarly(rules.label, length, separator, id), position: length };
   }
-  if (length > chars) {
-    return {
-      code: "INVALID_LENGTH",
-      position: chars,
-      reason: `the ${rules.label} is longer than ${chars} characters (byte 0x${record[chars]!.toString(16).padStart(2, "0")} cannot separate IDs): ${quote(latin1.decode(record))}...`,
-    };
-  }
+  if (length > chars) return { ...recordTooLong(rules.label, chars, record[chars]!, latin1.decode(record)), position: chars };
   return knownFault(rules, id);
 }
 
@@ -104,12 +82,10 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
  */
 export function batchError(rules: FormatRules, batch: IdBatch, at: number, index = at): UlidError {
   const fault = batch.kind === "strings" ? knownFault(rules, batch.ids[at]) : textRecordFault(rules, batch.text, at);
-  const where = fault.code === "INVALID_ARGUMENT" ? "" : ` (character position ${fault.position})`;
-  return new UlidError(fault.code, `element ${index}${where}: ${fault.reason}`, index);
+  return elementFault(index, fault);
 }
 
 /** The error for binary element `index` (or the one ID, when `index` is undefined) that is no ID of the format. */
 export function binaryError(rules: FormatRules, bytes: Uint8Array, at: number, index?: number): UlidError {
-  const { code, reason } = rules.binaryFault(bytes, at);
-  return new UlidError(code, index === undefined ? reason : `element ${index}: ${reason}`, index);
+  return elementError(rules.binaryFault(bytes, at), index);
 }

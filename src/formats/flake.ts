@@ -8,15 +8,28 @@
  * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
+import { checkOptions } from "../args.js";
 import { DECODE_TABLE, INVALID } from "../crockford.js";
-import { UlidError, quote } from "../errors.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
 import { createCodecApi, type Format, type Texts } from "./codec.js";
-import { binaryError, describeChar } from "./faults.js";
+import { binaryError } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import {
+  badEpoch,
+  elementError,
+  firstCharOverflow,
+  flakeIntegerNotBigint,
+  flakeIntegerOverflow,
+  flakeSignBit,
+  flakeTimeOutOfRange,
+  invalidChar,
+  mustBe,
+  optionMustBe,
+  optionOutOfRange,
+} from "../messages.js";
 
 /** 2024-01-01T00:00:00.000Z: the document's default epoch. */
 export const DEFAULT_EPOCH = 1704067200000;
@@ -62,28 +75,18 @@ export const format: Format = {
   label: "Ulid-Flake",
   charFault(text, position) {
     const value = DECODE_TABLE[text.charCodeAt(position)]!;
-    if (value === INVALID) {
-      return { code: "INVALID_CHAR", reason: `invalid character ${describeChar(text, position)} in Ulid-Flake ${quote(text)}` };
-    }
-    if (position === 0 && value > 7) {
-      return {
-        code: "OVERFLOW",
-        reason: `${quote(text)} overflows 63 bits: the first character must be 0-7 (largest Ulid-Flake 7ZZZZZZZZZZZZ)`,
-      };
-    }
+    if (value === INVALID) return invalidChar(text, position, "Ulid-Flake");
+    if (position === 0 && value > 7) return firstCharOverflow("Ulid-Flake", 63, text);
     return null;
   },
-  binaryFault: (bytes, at) => ({
-    code: "OVERFLOW",
-    reason: `the 8 bytes have the sign bit set (byte 0 is 0x${bytes[at]!.toString(16)}): a Ulid-Flake is below 2^63, its text at most 7ZZZZZZZZZZZZ`,
-  }),
+  binaryFault: (bytes, at) => flakeSignBit(bytes[at]!),
 };
 
 const { timeField, timeFields, countIds, ...codec } = createCodecApi(format);
 
 function integerOption(value: unknown, name: string, max: number, min = 0): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new UlidError("INVALID_ARGUMENT", `the \`${name}\` option must be an integer from ${min} to ${max}, got ${quote(value)}`);
+    throw optionOutOfRange(name, min, max, value);
   }
   return value;
 }
@@ -92,7 +95,7 @@ function epochOf(value: unknown): number {
   if (value === undefined) return DEFAULT_EPOCH;
   const ms = value instanceof Date ? value.getTime() : value;
   if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0 || ms > MAX_TIME) {
-    throw new UlidError("INVALID_ARGUMENT", `the \`epoch\` option must be an integer Unix ms from 0 to ${MAX_TIME} or a Date, got ${quote(value)}`);
+    throw badEpoch(MAX_TIME, value);
   }
   return ms;
 }
@@ -102,10 +105,7 @@ function fieldFor(epoch: number): (time: unknown) => number {
   return (time) => {
     const ms = time instanceof Date ? time.getTime() : time;
     if (typeof ms !== "number" || !Number.isInteger(ms) || ms < epoch || ms > epoch + MAX_FIELD) {
-      throw new UlidError(
-        "INVALID_TIME",
-        `a Ulid-Flake time must be an integer Unix ms from its epoch ${epoch} (${new Date(epoch).toISOString()}) to ${epoch + MAX_FIELD}, got ${quote(time)}`,
-      );
+      throw flakeTimeOutOfRange(epoch, epoch + MAX_FIELD, time);
     }
     return ms - epoch;
   };
@@ -128,13 +128,8 @@ export function minting(options: FlakeOptions | undefined): Minting {
 }
 
 function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number; scalable: boolean } {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new UlidError("INVALID_ARGUMENT", `options must be an object, got ${quote(options)}`);
-  }
-  const { epoch, scalable = false } = options ?? {};
-  if (typeof scalable !== "boolean") {
-    throw new UlidError("INVALID_ARGUMENT", `the \`scalable\` option must be a boolean, got ${quote(scalable)}`);
-  }
+  const { epoch, scalable = false } = checkOptions(options);
+  if (typeof scalable !== "boolean") throw optionMustBe("scalable", "a boolean", scalable);
   return { epoch: epochOf(epoch), scalable };
 }
 
@@ -212,7 +207,7 @@ export const flake = Object.freeze({
   /** 8*n bytes of Ulid-Flakes from their integers (OVERFLOW, with the element index, for one outside 0..2^63-1). */
   fromBigIntMany(values: BigUint64Array | BigInt64Array | readonly bigint[]): Uint8Array {
     if (!(values instanceof BigUint64Array || values instanceof BigInt64Array || Array.isArray(values))) {
-      throw new UlidError("INVALID_ARGUMENT", `values must be a BigUint64Array, BigInt64Array or bigint[], got ${quote(values)}`);
+      throw mustBe("values", "a BigUint64Array, BigInt64Array or bigint[]", values);
     }
     const bytes = new Uint8Array(8 * values.length);
     for (let i = 0; i < values.length; i++) bytes.set(bytesOfBigInt(values[i], i), 8 * i);
@@ -222,13 +217,8 @@ export const flake = Object.freeze({
 
 /** The 8 big-endian bytes of an integer 0..2^63-1; `index` names the element of a batch in an error. */
 function bytesOfBigInt(value: unknown, index: number | undefined): Uint8Array {
-  const where = index === undefined ? "" : `element ${index}: `;
-  if (typeof value !== "bigint") {
-    throw new UlidError("INVALID_ARGUMENT", `${where}a Ulid-Flake integer must be a bigint, got ${quote(value)}`, index);
-  }
-  if (value < 0n || value >= 1n << 63n) {
-    throw new UlidError("OVERFLOW", `${where}a Ulid-Flake integer is 0..2^63-1 (9223372036854775807), got ${quote(value)}`, index);
-  }
+  if (typeof value !== "bigint") throw elementError(flakeIntegerNotBigint(value), index);
+  if (value < 0n || value >= 1n << 63n) throw elementError(flakeIntegerOverflow(value), index);
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, value);
   return bytes;

@@ -6,12 +6,12 @@
  */
 import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes } from "../args.js";
 import { batchCodec, singleCodec } from "../backend.js";
-import { UlidError, quote } from "../errors.js";
 import { GENERATE_CHUNK, type FillRandom } from "../engine/types.js";
 import { randomFrom } from "../random.js";
 import { binaryError, idError } from "./faults.js";
 import type { Format } from "./codec.js";
 import { MonotonicSequence } from "./sequence.js";
+import { afterLength, afterNeedsMonotonic, monotonicOverflow, optionMustBe } from "../messages.js";
 
 /** Options every generating call takes. */
 export interface SourceOptions {
@@ -60,15 +60,6 @@ function timeSource(minting: Minting, now: unknown, fixed?: unknown): { read: ()
   return { read: () => minting.field(source()), real: clock === undefined };
 }
 
-function overflow(minting: Minting, time: number, element?: number): UlidError {
-  const where = element === undefined ? "" : ` at element ${element}`;
-  return new UlidError(
-    "MONOTONIC_OVERFLOW",
-    `${minting.format.label} monotonic overflow${where}: no successor within time field ${time}; try again in a later ${minting.unit}`,
-    element,
-  );
-}
-
 /** A new sequence for `minting`, continuing after `after` when it is given. */
 function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): MonotonicSequence {
   const { format, param } = minting;
@@ -83,7 +74,7 @@ function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): Monoton
   } else {
     const given = plainBytes(after, "the `after` option");
     if (given.length !== bytes.length) {
-      throw new UlidError("INVALID_LENGTH", `the \`after\` option must be ${bytes.length} bytes or ${format.label} text, got ${given.length} bytes`);
+      throw afterLength(bytes.length, format.label, given.length);
     }
     bytes.set(given);
     const encoded = codec.encodeOne(bytes, 0);
@@ -110,7 +101,7 @@ export function monotonicGenerator(minting: Minting, options: MonotonicOptions |
   return (time) => {
     const codec = singleCodec(minting.format);
     const id = sequence.nextOne(codec, time === undefined ? clock.read() : minting.field(time));
-    if (id === null) throw overflow(minting, sequence.lastTime);
+    if (id === null) throw monotonicOverflow(minting.format.label, minting.unit, sequence.lastTime);
     return codec.encodeOne(id, 0)!;
   };
 }
@@ -129,7 +120,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
   const fill = randomFrom(random);
   const codec = batchCodec(format);
   if (!monotonic) {
-    if (after !== undefined) throw new UlidError("INVALID_ARGUMENT", "the `after` option continues a monotonic sequence: it needs `monotonic` true");
+    if (after !== undefined) throw afterNeedsMonotonic();
     for (let done = 0; done < count; done += GENERATE_CHUNK) {
       const step = Math.min(GENERATE_CHUNK, count - done);
       codec.stampMany(step, source.read(), param, fill, out, done * size);
@@ -144,7 +135,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
     done += made;
     if (made === step) continue;
     const last = sequence.lastTime;
-    if (!source.real || last >= format.spec.maxTime) throw overflow(minting, last, done);
+    if (!source.real || last >= format.spec.maxTime) throw monotonicOverflow(format.label, minting.unit, last, done);
     if (source.read() < last) nextTick = last + 1;
     // Busy wait: the batch is synchronous, and the next tick is near (the last time came from this clock).
     else while (source.read() <= last);
@@ -155,7 +146,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
 export function generateBatch(minting: Minting, count: number, options: ManyOptions<unknown> | undefined): Uint8Array {
   checkIndex(count, "count");
   const { monotonic = true, out, ...sources } = checkOptions(options);
-  if (typeof monotonic !== "boolean") throw new UlidError("INVALID_ARGUMENT", `the \`monotonic\` option must be a boolean, got ${quote(monotonic)}`);
+  if (typeof monotonic !== "boolean") throw optionMustBe("monotonic", "a boolean", monotonic);
   const target = outputBuffer(out, count * minting.format.spec.bytes, "the batch");
   try {
     generateInto(minting, count, monotonic, sources, target);

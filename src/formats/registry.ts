@@ -2,13 +2,13 @@
  * Every format by name: the public `formats` registry of namespaces, and the machinery's view of each (for the calls
  * that take a `format` option: line decoding, scanning).
  */
-import { UlidError, quote } from "../errors.js";
 import { baseuid, format as baseUidFormat } from "./baseuid.js";
 import type { Format } from "./codec.js";
 import { flake, format as flakeFormat } from "./flake.js";
 import { ULID_FORMAT } from "./ulid-format.js";
 import { ulidNamespace } from "./ulid.js";
 import { uuidv7, format as uuidV7Format } from "./uuidv7.js";
+import { unknownFormat } from "../messages.js";
 
 /** Every format's namespace, one core shape: `formats.flake === flake`, and `formats.ulid` holds ULID's calls. */
 export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7 });
@@ -26,8 +26,5 @@ const MACHINERY: Readonly<Record<FormatKey, Format>> = {
 export function formatOption(name: unknown): Format {
   if (name === undefined) return ULID_FORMAT;
   if (typeof name === "string" && Object.hasOwn(MACHINERY, name)) return MACHINERY[name as FormatKey];
-  throw new UlidError(
-    "INVALID_ARGUMENT",
-    `the \`format\` option must be one of ${Object.keys(MACHINERY).map((key) => JSON.stringify(key)).join(", ")}, got ${quote(name)}`,
-  );
+  throw unknownFormat(Object.keys(MACHINERY), name);
 }

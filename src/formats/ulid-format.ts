@@ -6,13 +6,12 @@
  * A character fault is an invalid character, or an overflow at the first one (26 chars carry 130 bits, a ULID 128).
  */
 import { DECODE_TABLE, INVALID } from "../crockford.js";
-import { quote } from "../errors.js";
 import { jsUlidCodec } from "../engine/js-ulid.js";
 import { ULID } from "../engine/specs.js";
 import { toTime } from "../time.js";
 import type { Format } from "./codec.js";
-import { describeChar } from "./faults.js";
 import type { Minting } from "./generate.js";
+import { firstCharOverflow, invalidChar } from "../messages.js";
 
 export const ULID_FORMAT: Format = {
   spec: ULID,
@@ -20,15 +19,8 @@ export const ULID_FORMAT: Format = {
   jsCodec: jsUlidCodec,
   charFault(id, position) {
     const value = DECODE_TABLE[id.charCodeAt(position)]!;
-    if (value === INVALID) {
-      return { code: "INVALID_CHAR", reason: `invalid character ${describeChar(id, position)} in ${quote(id)}` };
-    }
-    if (position === 0 && value > 7) {
-      return {
-        code: "OVERFLOW",
-        reason: `${quote(id)} overflows 128 bits: the first character must be 0-7 (largest ULID 7ZZZZZZZZZZZZZZZZZZZZZZZZZ)`,
-      };
-    }
+    if (value === INVALID) return invalidChar(id, position);
+    if (position === 0 && value > 7) return firstCharOverflow("ULID", 128, id);
     return null;
   },
   binaryFault: () => {

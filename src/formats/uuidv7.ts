@@ -8,15 +8,14 @@
  * bits are fresh for every ID. The clock going back keeps the last time, as for ULID.
  */
 import { checkOptions } from "../args.js";
-import { quote } from "../errors.js";
 import { UUIDV7 } from "../engine/specs.js";
 import { encode as encodeUlid } from "../ulid.js";
 import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { describeChar } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { invalidChar, notUuidV7Bytes } from "../messages.js";
 
 /** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
 const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
@@ -34,12 +33,9 @@ export const format: Format = {
   charFault(text, position) {
     const { pattern, what } = EXPECTED[position]!;
     if (pattern.test(text[position]!)) return null;
-    return { code: "INVALID_CHAR", reason: `invalid character ${describeChar(text, position)} in UUID v7 ${quote(text)}: expected ${what}` };
+    return invalidChar(text, position, "UUID v7", what);
   },
-  binaryFault: (bytes, at) => ({
-    code: "INVALID_ARGUMENT",
-    reason: `the 16 bytes are no UUID v7: byte 6 must be 0x7_ (version 7) and byte 8 0x8_-0xb_ (the RFC variant), got 0x${bytes[at + 6]!.toString(16).padStart(2, "0")} and 0x${bytes[at + 8]!.toString(16).padStart(2, "0")}`,
-  }),
+  binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };
 
 const { timeField, timeFields, ...codec } = createCodecApi(format);
