@@ -1,5 +1,5 @@
 /**
- * BaseUID (seeds/004, settled by SPEC.md): 120 bits, 20 characters of the lexicographic Base64 alphabet or 15 bytes.
+ * BaseUID (docs/formats.md): 120 bits, 20 characters of the lexicographic Base64 alphabet or 15 bytes.
  *
  *   bytes 0-5: time = floor(Unix ns / 2^15), 48 bits (a tick is 32.768 us) | bytes 6-14: random, 72 bits
  *
@@ -74,7 +74,7 @@ function preciseNow(): number {
 /** How BaseUIDs are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: tickOf, clock: preciseNow, unit: "tick (32.768 us)" };
 
-/** UUIDv8 layout (seeds/004): time 48 | version 8 (4) | random 71-60 (12) | variant 10 (2) | random 59-0 (60) | 00. */
+/** UUIDv8 layout (docs/formats.md, "BaseUID"): time 48 | version 8 (4) | random 71-60 (12) | variant 10 (2) | random 59-0 (60) | 00. */
 const RANDOM_LOW_BITS = 60n;
 const RANDOM_LOW_MASK = (1n << RANDOM_LOW_BITS) - 1n;
 const UUID_VERSION = 8n;

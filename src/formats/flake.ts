@@ -1,5 +1,5 @@
 /**
- * Ulid-Flake: a 64-bit ULID variant (seeds/003, settled by SPEC.md), 13 Crockford characters or 8 bytes.
+ * Ulid-Flake: a 64-bit ULID variant (docs/formats.md), 13 Crockford characters or 8 bytes.
  *
  *   bit 63: sign, 0 | bits 62-20: time, ms since the epoch (43) | bits 19-0: random (20)
  *                                         scalable layout:        | bits 19-5: random (15) | bits 4-0: sid (5)
@@ -35,7 +35,7 @@ import {
 export const DEFAULT_EPOCH = 1704067200000;
 /** The time field is 43 bits: 2^43 - 1 ms is about 278 years after the epoch. */
 const MAX_FIELD = 2 ** 43 - 1;
-/** The sid is 5 bits (SPEC.md: 0..31, not the document's "1~32"). */
+/** The sid is 5 bits (docs/formats.md: 0..31, not the document's "1~32"). */
 const MAX_SID = 31;
 /** Entropy sizes (bytes of a monotonic increment): the random field must hold at least one increment. */
 const MAX_ENTROPY = 3;
