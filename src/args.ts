@@ -68,6 +68,12 @@ export function checkOptions<T extends object>(options: T | undefined): Partial<
   if (options === null || typeof options !== "object") {
     throw mustBe("options", "an object", options);
   }
+  try {
+    // Throws for a revoked proxy, which no option could then be read from.
+    Reflect.ownKeys(options);
+  } catch {
+    throw mustBe("options", "an object", options);
+  }
   return options;
 }
 

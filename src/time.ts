@@ -8,7 +8,7 @@ export const MAX_TIME = 2 ** 48 - 1;
  * The Unix ms of a Date (of any realm), else undefined. A brand check, not `instanceof`: that throws for a revoked
  * Proxy, and an object that only inherits from Date.prototype passes it and then throws in `getTime`.
  */
-function dateMs(value: unknown): number | undefined {
+export function dateMs(value: unknown): number | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   try {
     return Date.prototype.getTime.call(value);

@@ -250,3 +250,22 @@ describe("clock set back on the real clock", () => {
     },
   );
 });
+
+describe("revoked proxies as times and options", () => {
+  it.each(FORMATS.map((api) => [api.name, api] as const))("%s: generate and its options refuse them with a UlidError", (_name, api) => {
+    const revoked = () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    };
+    for (const call of [
+      () => api.generate(revoked() as never),
+      () => api.generate(undefined, revoked() as never),
+      () => api.monotonicFactory(revoked() as never),
+      () => api.generateMany(1, revoked() as never),
+      () => api.encode(revoked() as never),
+    ]) {
+      expect(faultOf(call)).toMatchObject({ code: expect.stringMatching(/^INVALID_(TIME|ARGUMENT)$/) });
+    }
+  });
+});

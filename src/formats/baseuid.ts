@@ -8,6 +8,7 @@
  * Within one tick a monotonic generator adds 1 to the 72-bit random part.
  */
 import { checkOptions } from "../args.js";
+import { dateMs } from "../time.js";
 import { BASE64_DECODE, BASE64_INVALID } from "../base64.js";
 import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../uuid.js";
@@ -49,7 +50,7 @@ function tickOf(time: unknown): number {
     if (time < 0n || time >> 15n > BigInt(MAX_TICK)) throw baseUidTimeOutOfRange(LAST_TICK_MS, time);
     return Number(time >> 15n);
   }
-  const ms = time instanceof Date ? time.getTime() : time;
+  const ms = dateMs(time) ?? time;
   if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) throw baseUidTimeOutOfRange(LAST_TICK_MS, time);
   const whole = Math.floor(ms);
   const blocks = Math.floor(whole / 512);

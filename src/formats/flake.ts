@@ -11,7 +11,7 @@
 import { checkOptions } from "../args.js";
 import { DECODE_TABLE, INVALID } from "../crockford.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
-import { MAX_TIME } from "../time.js";
+import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
 import { createCodecApi, type Format, type Texts } from "./codec.js";
@@ -93,7 +93,7 @@ function integerOption(value: unknown, name: string, max: number, min = 0): numb
 
 function epochOf(value: unknown): number {
   if (value === undefined) return DEFAULT_EPOCH;
-  const ms = value instanceof Date ? value.getTime() : value;
+  const ms = dateMs(value) ?? value;
   if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0 || ms > MAX_TIME) {
     throw badEpoch(MAX_TIME, value);
   }
@@ -103,7 +103,7 @@ function epochOf(value: unknown): number {
 /** The time field of a Unix ms time (number or Date) for `epoch`: INVALID_TIME outside the 43 bits after it. */
 function fieldFor(epoch: number): (time: unknown) => number {
   return (time) => {
-    const ms = time instanceof Date ? time.getTime() : time;
+    const ms = dateMs(time) ?? time;
     if (typeof ms !== "number" || !Number.isInteger(ms) || ms < epoch || ms > epoch + MAX_FIELD) {
       throw flakeTimeOutOfRange(epoch, epoch + MAX_FIELD, time);
     }
@@ -112,7 +112,7 @@ function fieldFor(epoch: number): (time: unknown) => number {
 }
 
 function mintingOf(options: FlakeOptions | undefined): Minting {
-  const { epoch, entropySize = 1, sid } = options ?? {};
+  const { epoch, entropySize = 1, sid } = checkOptions(options);
   const origin = epochOf(epoch);
   const id = sid === undefined ? undefined : integerOption(sid, "sid", MAX_SID);
   const entropy = integerOption(entropySize, "entropySize", id === undefined ? MAX_ENTROPY : MAX_ENTROPY_SCALABLE, 1);
