@@ -135,7 +135,7 @@ function instantiateModule(module: WebAssembly.Module, simd: boolean): LoadedWas
  * Throws unless the module implements every format with the widths the specs give and its regions are the sizes the
  * engine's views assume: the two sides are built separately, and a mismatch would read and write wrong bytes.
  */
-function checkAbi(x: WasmExports): void {
+export function checkAbi(x: WasmExports): void {
   const mismatch = (what: string, wasm: number, ts: number): Error =>
     new Error(`the WebAssembly build does not match this library: ${what} is ${wasm} there and ${ts} here`);
   if (x.formatCount() !== FORMAT_SPECS.length) throw mismatch("the number of formats", x.formatCount(), FORMAT_SPECS.length);

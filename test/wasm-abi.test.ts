@@ -1,0 +1,27 @@
+/**
+ * The one wasm ABI, checked at load: the module reports how many formats it implements and each one's widths, and
+ * the loader refuses a build that disagrees with the TypeScript specs (it would read and write wrong bytes).
+ */
+import { describe, expect, it } from "vitest";
+import { FORMAT_SPECS } from "../src/engine/specs.js";
+import { type WasmExports, checkAbi, instantiateBuild } from "../src/wasm/load.js";
+
+describe.each([true, false])("wasm build, simd %s", (simd) => {
+  const x = instantiateBuild(simd).exports;
+
+  it("reports every spec's number and widths", () => {
+    expect(x.formatCount()).toBe(FORMAT_SPECS.length);
+    for (const spec of FORMAT_SPECS) {
+      expect([spec.name, x.formatChars(spec.wasmId), x.formatBytes(spec.wasmId)]).toEqual([spec.name, spec.chars, spec.bytes]);
+    }
+    expect(() => checkAbi(x)).not.toThrow();
+  });
+
+  it("is refused when it disagrees with the specs", () => {
+    const drifted = (patch: Partial<WasmExports>): WasmExports => Object.assign(Object.create(null), x, patch);
+    expect(() => checkAbi(drifted({ formatCount: () => 3 }))).toThrow(/number of formats is 3 there and 4 here/);
+    expect(() => checkAbi(drifted({ formatChars: (f) => (f === 1 ? 14 : x.formatChars(f)) }))).toThrow(/flake's text length is 14 there and 13 here/);
+    expect(() => checkAbi(drifted({ formatBytes: (f) => (f === 3 ? 15 : x.formatBytes(f)) }))).toThrow(/uuidv7's binary length is 15 there and 16 here/);
+    expect(() => checkAbi(drifted({ scanBytes: () => 1024 }))).toThrow(/scan region/);
+  });
+});
