@@ -16,7 +16,7 @@ const MAX_FIRST: u8 = 7;
 const RANDOM_MASK: u64 = 0xF_FFFF;
 const SCALABLE_MASK: u64 = 0x7FFF;
 const SID_BITS: u64 = 5;
-/** Generation parameter bits (src/engine/formats.ts, flakeParam): bit 5 scalable, bits 0-4 sid, bits 6-7 entropy. */
+/** Generation parameter bits (src/engine/specs.ts, flakeParam): bit 5 scalable, bits 0-4 sid, bits 6-7 entropy. */
 const SCALABLE: i32 = 0x20;
 
 /** The value of the last valid `flakeRead`. */

@@ -187,7 +187,7 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
   return encodeLoop(UUIDV7, count, separator);
 }
 
-/** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/formats.ts). */
+/** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/specs.ts). */
 export function formatStamp(format: i32, count: i32, time: f64, param: i32): void {
   if (format == ULID) {
     ulidStamp(count, time);

@@ -63,6 +63,8 @@ export function checkIndex(value: unknown, name: string): number {
  */
 export function checkRoom(bytes: Uint8Array, offset: number, needed: number, name: string): void {
   if (needed > 0 ? bytes[offset + needed - 1] !== undefined : offset <= byteLength(bytes)) return;
+  // A view of a detached buffer reads as empty: said as such, as the batch calls say it (plainBytes).
+  if (byteLength(bytes) === 0) plainBytes(bytes, name);
   throw tooFewBytes(name, needed, offset, Math.max(byteLength(bytes) - offset, 0));
 }
 
@@ -89,12 +91,12 @@ export function checkClock(now: unknown): (() => unknown) | undefined {
   return now as (() => unknown) | undefined;
 }
 
-/** A new typed array of `length` elements, or INVALID_ARGUMENT when the runtime cannot allocate that many. */
-export function allocate<T>(create: new (length: number) => T, length: number, what: string): T {
+/** A new typed array of `length` elements, or INVALID_ARGUMENT (saying how many bytes) when it cannot be allocated. */
+export function allocate<T>(create: (new (length: number) => T) & { BYTES_PER_ELEMENT: number }, length: number, what: string): T {
   try {
     return new create(length);
   } catch {
-    throw tooLarge(what, length, "elements");
+    throw tooLarge(what, length * create.BYTES_PER_ELEMENT, "bytes");
   }
 }
 

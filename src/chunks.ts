@@ -34,9 +34,7 @@ export async function* processChunks<Out>(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   processor: ChunkProcessor<Out>,
 ): AsyncGenerator<Out, void, undefined> {
-  if (source === null || typeof source !== "object" || !(Symbol.asyncIterator in source || Symbol.iterator in source)) {
-    throw mustBe("source", "an iterable or async iterable of Uint8Array chunks", source);
-  }
+  if (!isChunkSource(source)) throw mustBe("source", "an iterable or async iterable of Uint8Array chunks", source);
   const outputs: Out[] = [];
   const collect = (out: Out): void => {
     outputs.push(out);
@@ -45,6 +43,17 @@ export async function* processChunks<Out>(
     yield* drain(outputs, () => processor.push(plainBytes(chunk, "each chunk"), false, collect));
   }
   yield* drain(outputs, () => processor.push(NO_BYTES, true, collect));
+}
+
+/** Whether `source` can be iterated, sync or async (a revoked proxy cannot, and is no source either). */
+function isChunkSource(source: unknown): boolean {
+  if (source === null || typeof source !== "object") return false;
+  try {
+    const iterable = source as { [Symbol.asyncIterator]?: unknown; [Symbol.iterator]?: unknown };
+    return typeof iterable[Symbol.asyncIterator] === "function" || typeof iterable[Symbol.iterator] === "function";
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `step`, then yields what it collected in `outputs`, then rethrows its fault if it had one. */

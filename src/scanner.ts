@@ -5,8 +5,9 @@
  *
  * Windows overlap by one ID's width: a kernel leaves out an ID that reaches the end of its window (what follows
  * might glue it), so the last `chars` bytes are searched again at the start of the next window, within the same
- * chunk or carried into the next chunk. An ID reported in one window ends before that window's last `chars` bytes
- * begin, so none is reported twice, and a chunk boundary never splits, hides or invents a match.
+ * chunk or carried into the next chunk. An ID reported in one window ends before that window does, so it starts
+ * before the next window begins: the next window sees at most its tail, glued to the byte before (`afterAlnum`) or
+ * too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
  *
  * Each match goes to a visitor with the window that holds it, so a caller that writes bytes (`ulid scan`) makes
  * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.

@@ -269,3 +269,79 @@ describe("revoked proxies as times and options", () => {
     }
   });
 });
+
+describe("found in review", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each(FORMATS.map((api) => [api.name, api] as const))(
+    "%s: a monotonic batch under a frozen clock (fake timers) moves on instead of hanging",
+    (_name, api) => {
+      vi.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+      const options = api.name === "flake" ? { entropySize: 3 } : {};
+      const texts = api.encodeMany(api.generateMany(20_000, options as never));
+      for (let i = 1; i < texts.length; i++) if (!(texts[i - 1]! < texts[i]!)) throw new Error(`not increasing at ${i}`);
+    },
+  );
+
+  it.each(FORMATS.map((api) => [api.name, api] as const))("%s: arrays that lie about themselves are INVALID_ARGUMENT", (_name, api) => {
+    // An array that inherits from Uint8Array.prototype is still an (empty) array of IDs, read as one.
+    const fakeText = Object.setPrototypeOf([], Uint8Array.prototype);
+    expect([api.decodeMany(fakeText).length, api.decodeTimeMany(fakeText).length, api.validateMany(fakeText).length]).toEqual([0, 0, 0]);
+    const badLengths = [1.5, Number.NaN, -1, 2 ** 60].map((length) => new Proxy([], { get: (t, k) => (k === "length" ? length : Reflect.get(t, k)) }));
+    for (const bad of badLengths) {
+      for (const call of [() => api.decodeMany(bad), () => api.decodeTimeMany(bad), () => api.validateMany(bad)]) {
+        expect(faultOf(call)).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
+    }
+  });
+
+  it("an unallocatable batch says how many bytes it needed", () => {
+    expect(() => formats.ulid.generateMany(2 ** 40)).toThrow(/17592186044416 bytes/);
+  });
+
+  it("a caller's `now` is checked even beside a fixed `time`", () => {
+    expect(faultOf(() => formats.ulid.generateMany(1, { time: 5, now: "x" as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+  });
+
+  it("chunk sources that cannot be iterated are INVALID_ARGUMENT", async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const source of [proxy, { [Symbol.iterator]: 5 }]) {
+      await expect(collect(scanChunks(source as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+      await expect(collect(decodeLines(source as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    }
+  });
+
+  it("a detached view passed to encode is said to be detached", () => {
+    const fault = (() => {
+      try {
+        formats.ulid.encode(detached(16));
+      } catch (error) {
+        return error as UlidError;
+      }
+    })();
+    expect(fault).toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(fault!.message).toMatch(/detached/);
+  });
+
+  it("Ulid-Flake's integer batches read a subclass's bytes and refuse unreadable arrays", () => {
+    const bytes = formats.flake.generateMany(4);
+    class Lying extends Uint8Array {
+      override get byteOffset(): number {
+        return 9999;
+      }
+    }
+    const lying = new Lying(bytes.length);
+    lying.set(bytes);
+    expect(Array.from(formats.flake.toBigIntMany(lying))).toEqual(Array.from(formats.flake.toBigIntMany(bytes)));
+    const { proxy, revoke } = Proxy.revocable([1n], {});
+    revoke();
+    const throwing = [1n];
+    Object.defineProperty(throwing, 0, { get: () => { throw new Error("no"); } });
+    for (const values of [proxy, throwing, new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 40 : Reflect.get(t, k)) })]) {
+      expect(faultOf(() => formats.flake.fromBigIntMany(values as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+    }
+  });
+});

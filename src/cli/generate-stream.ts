@@ -4,15 +4,15 @@ import type { Output } from "./output.js";
 import { Progress } from "./progress.js";
 
 /**
- * Writes `count` IDs from `source`: text lines, or binary records with `binary`. IDs are made CHUNK at a time
- * into two buffers reused for every chunk.
- */
-/**
  * IDs per chunk: the library's own generation step (it reads the clock once per 8192 IDs), so a chunk costs one
  * clock read and each ID carries the time it was made in, to the millisecond.
  */
 const CHUNK = 8192;
 
+/**
+ * Writes `count` IDs from `source`: text lines, or binary records with `binary`. IDs are made CHUNK at a time
+ * into two buffers reused for every chunk.
+ */
 export async function streamIds(
   format: IdFormat,
   source: IdSource,

@@ -119,7 +119,8 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
     },
 
     stampMany(count, time, param, fill, dst, dstOffset) {
-      // count <= GENERATE_CHUNK <= chunk (the interface's precondition), so one fill covers the batch.
+      // count <= GENERATE_CHUNK <= chunkSize() (the interface's precondition, checked at load): the binary and random
+      // regions hold the step whatever the format's text chunk, so one fill covers it.
       fill(random.subarray(0, spec.stampRandom(param) * count));
       x.formatStamp(id, count, time, param);
       dst.set(binary.subarray(0, bytes * count), dstOffset);

@@ -15,14 +15,15 @@ import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../messages.js";
 /** Elements of a string array read per piece: the wasm engine's chunk, so a piece is one kernel call. */
 const PIECE = 8192;
 
-export interface Framed<Out> {
-  /** The text (a plain view), or the caller's array, not read yet. */
-  readonly source: Uint8Array | readonly unknown[];
+export type Framed<Out> = (
+  | { readonly kind: "text"; readonly source: Uint8Array }
+  | { readonly kind: "strings"; readonly source: readonly unknown[] }
+) & {
   /** Elements in the batch (a trailing partial text record counts as one). */
   readonly elements: number;
   /** What `allocate` made for the output. */
   readonly out: Out;
-}
+};
 
 /** A bad element: its index in the batch, and the piece that holds it as the engine read it, at `at`. */
 export interface Fault {
@@ -39,10 +40,10 @@ export function frame<Out>(ids: unknown, chars: number, allocate: (elements: num
   if (isText(ids)) {
     const text = plainBytes(ids, "IDs");
     const elements = elementsOfText(text.length, chars);
-    return { source: text, elements, out: allocate(elements) };
+    return { kind: "text", source: text, elements, out: allocate(elements) };
   }
   const elements = lengthOfArray(ids);
-  return { source: ids as readonly unknown[], elements, out: allocate(elements) };
+  return { kind: "strings", source: ids as readonly unknown[], elements, out: allocate(elements) };
 }
 
 /**
@@ -57,8 +58,9 @@ export function runPieces(
   stopAtFault: boolean,
   step: (batch: IdBatch, count: number, start: number) => number,
 ): Fault | null {
-  const { source, elements } = framed;
-  if (source instanceof Uint8Array) {
+  const { elements } = framed;
+  if (framed.kind === "text") {
+    const source = framed.source;
     const batch: IdBatch = { kind: "text", text: source };
     // The last record may lack its separator, so whole records fill length + 1.
     const whole = Math.floor((source.length + 1) / (chars + 1));
@@ -66,6 +68,7 @@ export function runPieces(
     if (at >= 0) return { index: at, batch, at };
     return stopAtFault && whole < elements ? { index: whole, batch, at: whole } : null;
   }
+  const source = framed.source;
   const piece = new Array<unknown>(Math.min(PIECE, elements));
   for (let start = 0; start < elements; start += PIECE) {
     const count = Math.min(PIECE, elements - start);
@@ -101,9 +104,13 @@ function isArray(ids: unknown): boolean {
 
 function lengthOfArray(ids: unknown): number {
   if (!isArray(ids)) throw notIdBatch(ids);
+  let length: unknown;
   try {
-    return (ids as readonly unknown[]).length;
+    length = (ids as readonly unknown[]).length;
   } catch (error) {
     throw unreadableIdBatch("length", error);
   }
+  // A proxy can claim any length.
+  if (typeof length !== "number" || !Number.isSafeInteger(length) || length < 0) throw notIdBatch(ids);
+  return length;
 }

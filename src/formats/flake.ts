@@ -8,7 +8,7 @@
  * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
-import { checkOptions } from "../args.js";
+import { allocate, checkOptions, plainBytes } from "../args.js";
 import { DECODE_TABLE, INVALID } from "../crockford.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../time.js";
@@ -196,21 +196,37 @@ export const flake = Object.freeze({
 
   /** The integers of 8*n bytes of Ulid-Flakes, in a BigUint64Array (native byte order, ready for a driver). */
   toBigIntMany(bytes: Uint8Array): BigUint64Array {
-    const values = new BigUint64Array(countIds(bytes));
+    const ids = plainBytes(bytes, "bytes");
+    const values = allocate(BigUint64Array, countIds(ids), "the batch");
     for (let i = 0; i < values.length; i++) {
-      if (bytes[8 * i]! & 0x80) throw binaryError(format, bytes, 8 * i, i);
-      values[i] = valueOf(bytes, 8 * i);
+      if (ids[8 * i]! & 0x80) throw binaryError(format, ids, 8 * i, i);
+      values[i] = valueOf(ids, 8 * i);
     }
     return values;
   },
 
   /** 8*n bytes of Ulid-Flakes from their integers (OVERFLOW, with the element index, for one outside 0..2^63-1). */
   fromBigIntMany(values: BigUint64Array | BigInt64Array | readonly bigint[]): Uint8Array {
-    if (!(values instanceof BigUint64Array || values instanceof BigInt64Array || Array.isArray(values))) {
-      throw mustBe("values", "a BigUint64Array, BigInt64Array or bigint[]", values);
+    const expected = "a BigUint64Array, BigInt64Array or bigint[]";
+    // Read once, element by element, and anything unreadable (a revoked proxy, a throwing getter) refused.
+    let length: unknown;
+    try {
+      if (!(values instanceof BigUint64Array || values instanceof BigInt64Array || Array.isArray(values))) length = -1;
+      else length = values.length;
+    } catch {
+      length = -1;
     }
-    const bytes = new Uint8Array(8 * values.length);
-    for (let i = 0; i < values.length; i++) bytes.set(bytesOfBigInt(values[i], i), 8 * i);
+    if (typeof length !== "number" || !Number.isSafeInteger(length) || length < 0) throw mustBe("values", expected, values);
+    const bytes = allocate(Uint8Array, 8 * length, "the batch");
+    for (let i = 0; i < length; i++) {
+      let value: unknown;
+      try {
+        value = values[i];
+      } catch {
+        throw mustBe("values", expected, values);
+      }
+      bytes.set(bytesOfBigInt(value, i), 8 * i);
+    }
     return bytes;
   },
 });

@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_RANDOM_BYTES } from "../engine/specs.js";
-import { SCAN_BYTES } from "../engine/types.js";
+import { GENERATE_CHUNK, SCAN_BYTES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -116,11 +116,6 @@ export function instantiateBuild(simd: boolean): LoadedWasm {
   return instantiate(base64Bytes(simd ? SIMD_WASM_BASE64 : SCALAR_WASM_BASE64), simd);
 }
 
-/** The compiled module of one build, for `useCompiledModule`. */
-export function compileBuild(simd: boolean): WebAssembly.Module {
-  return new WebAssembly.Module(base64Bytes(simd ? SIMD_WASM_BASE64 : SCALAR_WASM_BASE64));
-}
-
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {
   return instantiateModule(new WebAssembly.Module(bytes), simd);
 }
@@ -146,6 +141,8 @@ export function checkAbi(x: WasmExports): void {
     if (bytes !== spec.bytes) throw mismatch(`${spec.name}'s binary length`, bytes, spec.bytes);
   }
   if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
+  // A generation step (stampMany, advanceMany) must fit the binary and random regions in one call.
+  if (x.chunkSize() < GENERATE_CHUNK) throw mismatch("the records a region holds", x.chunkSize(), GENERATE_CHUNK);
   const memory = x.memory.buffer.byteLength;
   const chunk = x.chunkSize();
   const regions: [string, number, number][] = [
