@@ -23,10 +23,10 @@ import { ulidEncode } from "./ulid-encode";
 import { ulidIncrement, ulidStamp } from "./ulid-generate";
 import { uuidAdvance, uuidPack, uuidRead, uuidStamp, uuidTime, uuidWrite } from "./uuidv7";
 
-const ULID = 0;
-const FLAKE = 1;
-const BASEUID = 2;
-const UUIDV7 = 3;
+export const ULID = 0;
+export const FLAKE = 1;
+export const BASEUID = 2;
+export const UUIDV7 = 3;
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
 const FORMATS = 4;
 

@@ -2,10 +2,9 @@
 // assembly/formats.ts), driven by src/engine/wasm-scan.ts. Formats whose text cannot be told from ordinary words
 // (Ulid-Flake, BaseUID) have no kernel: the TypeScript side refuses them before it gets here.
 
+import { UUIDV7 } from "./formats";
 import { scanUlid } from "./scan-ulid";
 import { scanUuidV7 } from "./scan-uuidv7";
-
-const UUIDV7 = 3;
 
 /**
  * Finds the IDs of `format` in SCAN_TEXT[0, length): for each, its offset to SCAN_OFFSETS and its Unix ms to
