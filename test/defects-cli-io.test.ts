@@ -4,9 +4,9 @@
  * unreadable input (status 2), not an empty one.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CLI, lines, runCli } from "./helpers/cli.js";
 
 /** Runs `ulid ...args` with the given descriptors for stdin and stdout, collecting stderr. */
@@ -65,6 +65,7 @@ describe("a write error on standard output", () => {
 
 describe("a directory as standard input", () => {
   const dir = mkdtempSync(`${tmpdir()}/ulid-defects-dir-`);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it.each([[["validate", "-"]], [["decode"]], [["decode", "-"]], [["scan", "-"]], [["scan", "--stats"]]])(
     "ulid %j < DIR: cannot read standard input, status 2",
     async (args) => {

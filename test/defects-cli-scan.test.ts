@@ -3,10 +3,10 @@
  * a UUID v7 alone on a line (37 bytes with its newline) was once reported twice. Run on the built bin, so it keeps
  * holding whichever scanner the command uses.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { lines, runCli } from "./helpers/cli.js";
 
 const V7 = "01908178-558b-77d9-a1da-7bcb522509b0";
@@ -26,6 +26,7 @@ const AROUND: [string, string][] = [
 ];
 
 const dir = mkdtempSync(join(tmpdir(), "ulid-defects-scan-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("ulid scan --type uuidv7 reports a UUID once", () => {
   it.each(AROUND)("from standard input, %j before and %j after", async (before, after) => {

@@ -5,7 +5,7 @@
  * node has no --build-snapshot.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,6 +40,7 @@ function node(args: string[]): { status: number | null; stdout: string; stderr: 
 
 it("processes restored from one startup snapshot make different IDs", (context) => {
   const dir = mkdtempSync(join(tmpdir(), "ulid-snapshot-"));
+  context.onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const entry = join(dir, "entry.js");
   const main = join(dir, "main.js");
   const blob = join(dir, "snap.blob");
