@@ -5,6 +5,7 @@
  */
 import { baseuid } from "../formats/baseuid.js";
 import { flake } from "../formats/flake.js";
+import { formats } from "../formats/registry.js";
 import { uuidv7 } from "../formats/uuidv7.js";
 import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
 import { isoTime } from "./iso.js";
@@ -26,7 +27,8 @@ export function typeHelp(width: number, making: boolean): string {
   return rows.map(([name, text]) => `  ${name!.padEnd(width - 2)}${text}`).join("\n");
 }
 
-const TYPES = ["ulid", "flake", "baseuid", "uuidv7"] as const;
+/** The `--type` names: the library's format registry. */
+const TYPES: readonly string[] = Object.keys(formats);
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
 
@@ -74,7 +76,7 @@ const UUIDV7_FORMAT = idFormat(uuidv7, {}, undefined, (id) => {
 /** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
 export function formatOf(values: ParsedArgs["values"]): IdFormat {
   const type = values.type ?? "ulid";
-  if (!TYPES.includes(type as (typeof TYPES)[number])) {
+  if (typeof type !== "string" || !TYPES.includes(type)) {
     throw new UsageError(`--type must be one of ${TYPES.join(", ")}, got ${JSON.stringify(type)}`);
   }
   const flakeOnly = ["epoch", "sid", "scalable"].filter((name) => values[name] !== undefined);

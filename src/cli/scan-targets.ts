@@ -3,6 +3,7 @@
  * cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
 import { UlidError } from "../errors.js";
+import { formats } from "../formats/registry.js";
 import { scannableFormat, visitingScanner } from "../scan.js";
 import type { MatchVisitor } from "../scanner.js";
 import { canonicalCase, tokenText } from "../token-text.js";
@@ -32,7 +33,7 @@ function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
 /** The target of `--type` (default ulid); a usage error for the formats text cannot reveal. */
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
   const type = values.type ?? "ulid";
-  if (!["ulid", "flake", "baseuid", "uuidv7"].includes(type as string)) {
+  if (typeof type !== "string" || !Object.hasOwn(formats, type)) {
     throw new UsageError(`--type must be ulid or uuidv7 for scan, got ${JSON.stringify(type)}`);
   }
   try {

@@ -3,6 +3,7 @@
  * the hyphen-to-hyphen skip), byte for byte, for runtimes without WebAssembly.
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
+import { HEX_DECODE } from "./js-uuidv7.js";
 
 const UUID_CHARS = 36;
 const HYPHEN = 0x2d;
@@ -15,20 +16,14 @@ const VARIANT_AT = 19;
 /** 2^32, to put the time's upper 16 bits above its lower 32 without BigInt. */
 const TWO_POW_32 = 0x1_0000_0000;
 
-/** Byte -> hex value (0-15), either case; 0xFF for any other byte. */
-const HEX = Uint8Array.from({ length: 256 }, (_, byte) => {
-  const char = String.fromCharCode(byte);
-  return /^[0-9a-fA-F]$/.test(char) ? Number.parseInt(char, 16) : 0xff;
-});
-
 /** Whether the 36 bytes at `text[p]` are a UUID v7 in either case (the caller has checked the first hyphen). */
 function isUuidV7At(text: Uint8Array, p: number): boolean {
   for (const at of HYPHENS) if (text[p + at] !== HYPHEN) return false;
-  if (HEX[text[p + VERSION_AT]!] !== 7 || (HEX[text[p + VARIANT_AT]!]! & 0xc) !== 0x8) return false;
+  if (HEX_DECODE[text[p + VERSION_AT]!] !== 7 || (HEX_DECODE[text[p + VARIANT_AT]!]! & 0xc) !== 0x8) return false;
   let seen = 0;
   for (let i = 0; i < UUID_CHARS; i++) {
     if (i === 8 || i === 13 || i === 18 || i === 23) continue;
-    seen |= HEX[text[p + i]!]!;
+    seen |= HEX_DECODE[text[p + i]!]!;
   }
   return seen < 16;
 }
@@ -36,10 +31,10 @@ function isUuidV7At(text: Uint8Array, p: number): boolean {
 /** Unix ms of the UUID at `text[p]`: hex digits 0-7 and 9-12, 48 bits. */
 function timeAt(text: Uint8Array, p: number): number {
   let high = 0;
-  for (let i = 0; i < 4; i++) high = high * 16 + HEX[text[p + i]!]!;
+  for (let i = 0; i < 4; i++) high = high * 16 + HEX_DECODE[text[p + i]!]!;
   let low = 0;
-  for (let i = 4; i < 8; i++) low = low * 16 + HEX[text[p + i]!]!;
-  for (let i = 9; i < 13; i++) low = low * 16 + HEX[text[p + i]!]!;
+  for (let i = 4; i < 8; i++) low = low * 16 + HEX_DECODE[text[p + i]!]!;
+  for (let i = 9; i < 13; i++) low = low * 16 + HEX_DECODE[text[p + i]!]!;
   return high * TWO_POW_32 + low;
 }
 

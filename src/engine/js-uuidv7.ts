@@ -20,7 +20,7 @@ const CHAR_OF_BYTE = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28
 const HYPHEN = 0x2d;
 const HEX_CODES = Uint8Array.from("0123456789abcdef", (char) => char.charCodeAt(0));
 /** Hex value (0-15) of every UTF-16 code unit, either case; 0xFF for anything else. */
-const HEX_DECODE = new Uint8Array(0x10000).fill(0xff);
+export const HEX_DECODE = new Uint8Array(0x10000).fill(0xff);
 for (let value = 0; value < 16; value++) {
   HEX_DECODE[HEX_CODES[value]!] = value;
   HEX_DECODE[String.fromCharCode(HEX_CODES[value]!).toUpperCase().charCodeAt(0)] = value;
