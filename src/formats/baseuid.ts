@@ -14,6 +14,7 @@ import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../uuid.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
@@ -97,6 +98,7 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
+  ...boundsOf<BaseUidTime, NoOptions>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
   generate(time?: BaseUidTime, options?: SourceOptions): string {

@@ -14,6 +14,7 @@ import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type Texts } from "./codec.js";
 import { binaryError } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
@@ -143,6 +144,8 @@ export const flake = Object.freeze({
   chars: FLAKE.chars,
   bytes: FLAKE.bytes,
   ...codec,
+  // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
+  ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">>(({ epoch }) => minting({ epoch })),
 
   /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
   generate(time?: number | Date, options?: FlakeOptions & SourceOptions): string {

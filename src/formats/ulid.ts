@@ -7,6 +7,7 @@ import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, v
 import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
 import { decode, decodeTime, encode, isValid } from "../ulid.js";
+import { boundsOf } from "./bounds.js";
 import type { NoOptions, Texts } from "./codec.js";
 import { generateOne, type SourceOptions } from "./generate.js";
 import { ULID_MINTING } from "./ulid-format.js";
@@ -24,6 +25,7 @@ export const ulidNamespace = Object.freeze({
   validateMany,
   generateMany,
   monotonicFactory,
+  ...boundsOf<number | Date, NoOptions>(() => ULID_MINTING),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
   generate(time?: number | Date, options?: SourceOptions): string {

@@ -13,6 +13,7 @@ import { encode as encodeUlid } from "../ulid.js";
 import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
@@ -48,6 +49,7 @@ export const uuidv7 = Object.freeze({
   chars: UUIDV7.chars,
   bytes: UUIDV7.bytes,
   ...codec,
+  ...boundsOf<number | Date, NoOptions>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
   generate(time?: number | Date, options?: SourceOptions): string {
