@@ -23,6 +23,7 @@ const DEEP_ONLY = [
   "test/cli-inspect.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
+  "test/consumer.test.ts",
   "test/defects-cli-io.test.ts",
   "test/defects-cli-scan.test.ts",
   "test/defects-cli-stats.test.ts",
