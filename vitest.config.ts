@@ -45,6 +45,7 @@ const PUBLIC_API = [
   "test/scan-formats.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
+  "test/schema.test.ts",
 ];
 
 export default defineConfig({
