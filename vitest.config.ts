@@ -23,6 +23,7 @@ const DEEP_ONLY = [
   "test/cli-inspect.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
+  "test/consumer.test.ts",
   "test/defects-cli-io.test.ts",
   "test/defects-cli-scan.test.ts",
   "test/defects-cli-stats.test.ts",
@@ -44,6 +45,7 @@ const PUBLIC_API = [
   "test/scan-formats.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
+  "test/schema.test.ts",
 ];
 
 export default defineConfig({

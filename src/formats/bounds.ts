@@ -27,17 +27,20 @@ function bound(minting: Minting, time: unknown, largest: boolean): string {
   return codec.encodeOne(id, 0)!;
 }
 
-export interface Bounds<Time, Options extends object> {
+/** `Id`: the format's branded text (src/formats/schema.ts). */
+export interface Bounds<Time, Options extends object, Id extends string> {
   /** The smallest ID made at `time`: `id >= min(t0)` holds for every ID made at `t0` or later. */
-  min(time: Time, options?: Options): string;
+  min(time: Time, options?: Options): Id;
   /** The largest ID made at `time`: `id <= max(t1)` holds for every ID made at `t1` or earlier. */
-  max(time: Time, options?: Options): string;
+  max(time: Time, options?: Options): Id;
 }
 
 /** `min` and `max` of a format whose minting under `options` is `mintingOf(options)`. */
-export function boundsOf<Time, Options extends object>(mintingOf: (options: Partial<Options>) => Minting): Bounds<Time, Options> {
+export function boundsOf<Time, Options extends object, Id extends string>(
+  mintingOf: (options: Partial<Options>) => Minting,
+): Bounds<Time, Options, Id> {
   return {
-    min: (time, options) => bound(mintingOf(checkOptions(options)), time, false),
-    max: (time, options) => bound(mintingOf(checkOptions(options)), time, true),
+    min: (time, options) => bound(mintingOf(checkOptions(options)), time, false) as Id,
+    max: (time, options) => bound(mintingOf(checkOptions(options)), time, true) as Id,
   };
 }
