@@ -27,6 +27,9 @@ const DEEP_ONLY = [
   "test/defects-cli-io.test.ts",
   "test/defects-cli-scan.test.ts",
   "test/defects-cli-stats.test.ts",
+  "test/cli-stats-memory.test.ts",
+  "test/cli-scan-files.test.ts",
+  "test/cli-conventions.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
