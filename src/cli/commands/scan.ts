@@ -1,5 +1,5 @@
 import type { MatchVisitor } from "../../scanner.js";
-import { ByteWriter } from "../byte-writer.js";
+import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
@@ -68,7 +68,10 @@ Examples:
     const selected = selectedWindow(values.since as string | undefined, values.until as string | undefined);
     const json = values.json === true;
     const target = scanTargetOf(values);
-    const jsonKey = `,"${target.name}":"`;
+    const offsetKey = new AsciiBytes(',"offset":');
+    const idKey = new AsciiBytes(`,"${target.name}":"`);
+    const tab = new AsciiBytes("\t");
+    const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", undefined, "\n");
     const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
     if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
     const paths = positionals.length === 0 ? ["-"] : positionals;
@@ -85,26 +88,16 @@ Examples:
         return;
       }
       writer.bytes(start, 0, start.length);
-      writer.uint(line);
+      writer.int(line);
       if (json) {
-        writer.ascii(',"offset":');
-        writer.uint(offset);
-        writer.ascii(jsonKey);
+        writer.constant(offsetKey);
+        writer.int(offset);
+        writer.constant(idKey);
       } else {
-        writer.ascii("\t");
+        writer.constant(tab);
       }
       target.write(writer, window, at);
-      if (json) {
-        writer.ascii('","time":');
-        writer.uint(time);
-        writer.ascii(',"iso":"');
-        writer.iso(time);
-        writer.ascii('"}\n');
-      } else {
-        writer.ascii("\t");
-        writer.iso(time);
-        writer.ascii("\n");
-      }
+      writer.timeSuffix(suffix, time);
     };
     const out = new Output();
     const flush = async (): Promise<void> => {
