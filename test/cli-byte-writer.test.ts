@@ -70,7 +70,8 @@ describe("ByteWriter.iso", () => {
   });
 
   it("writes random times (runs of nearby ones, and jumps) as toISOString does", () => {
-    const time = fc.integer({ min: -62_135_596_800_000, max: MAX_TIME });
+    // All the times a Date holds: years -271821 to 275760.
+    const time = fc.integer({ min: -8.64e15, max: 8.64e15 });
     const run = fc.tuple(time, fc.array(fc.integer({ min: 0, max: 3_000 }), { maxLength: 8 }));
     fc.assert(
       fc.property(fc.array(run, { maxLength: 6 }), (nearby) => {

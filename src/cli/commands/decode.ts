@@ -71,10 +71,7 @@ Examples:
       await processInput(
         input,
         (chunk, final) => decoder.push(chunk, final, print),
-        async () => {
-          await out.write(writer.view());
-          writer.clear();
-        },
+        () => out.drain(writer),
       );
     } catch (error) {
       return reportInvalid(error);
