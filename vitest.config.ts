@@ -31,6 +31,7 @@ const DEEP_ONLY = [
   "test/cli-scan-files.test.ts",
   "test/cli-conventions.test.ts",
   "test/cli-output-bytes.test.ts",
+  "test/cli-ripgrep.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */

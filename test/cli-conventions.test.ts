@@ -112,7 +112,11 @@ sys.stdout.write(child.stderr.read().decode() + "status " + str(child.wait()))`;
 
 describe.skipIf(!has("script"))("progress on a terminal", () => {
   it("is drawn by the last command of a pipeline only", () => {
-    const screen = onTerminal(`${ulid} generate 6000000 | ${ulid} decode > /dev/null`);
+    // Each command runs for more than the second before a bar shows, however fast the machine: the first
+    // generate waits on a full pipe until decode starts, and decode waits for the second generate.
+    const screen = onTerminal(
+      `(${ulid} generate 3000000; sleep 1.5; ${ulid} generate 3000000) | (sleep 1.5; ${ulid} decode) > /dev/null`,
+    );
     expect(screen).toMatch(/MB\/s/);
     expect(screen).not.toMatch(/IDs\/s/);
     expect(screen.endsWith(CLEAR_LINE)).toBe(true);
