@@ -7,7 +7,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../src/cli/byte-writer.js";
-import { LOWER, UPPER } from "../src/token-text.js";
 import { propertyRuns } from "./helpers/tier.js";
 
 const latin1 = new TextDecoder("latin1");
@@ -116,6 +115,24 @@ describe("TimeSuffix", () => {
   }
 });
 
+describe("TimeSuffix slots", () => {
+  it("keeps times apart that share a slot (equal low bits), negative ones too, in any order", () => {
+    const base = Date.UTC(2026, 3, 15);
+    const times = [base, base + 64, base + 2 ** 32, base, -64, 0, -128, base + 64, base + 1, base];
+    const suffix = new TimeSuffix("\t", "\t", "\n");
+    const writer = new ByteWriter();
+    for (const ms of times) writer.timeSuffix(suffix, ms);
+    expect(text(writer)).toBe(times.map((ms) => `\t${ms}\t${iso(ms)}\n`).join(""));
+  });
+
+  it("holds the longest suffixes: a signed 16-digit ms and a signed 6-digit year", () => {
+    const writer = new ByteWriter();
+    for (const ms of [-8.64e15, 8.64e15, -8.64e15]) writer.timeSuffix(jsonTimeSuffix(), ms);
+    const json = text(writer).trim().split("\n").map((line) => JSON.parse(`{"x":"${line}`) as { time: number; iso: string });
+    expect(json).toEqual([-8.64e15, 8.64e15, -8.64e15].map((ms) => ({ x: "", time: ms, iso: iso(ms) })));
+  });
+});
+
 describe("ByteWriter copies", () => {
   const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
 
@@ -138,13 +155,26 @@ describe("ByteWriter copies", () => {
     );
   });
 
-  it("copies any bytes with `bytes` and makes IDs canonical with a case table", () => {
+  it("copies any bytes with `bytes`", () => {
     const source = Uint8Array.from({ length: 256 }, (_, i) => i);
     expect([...written((w) => w.bytes(source, 0, 256))].map((c) => c.charCodeAt(0))).toEqual([...source]);
-    const found = new TextEncoder().encode("..01kp7e2gjzt2e1v21r4fce3n82..");
-    expect(written((w) => w.id(found, 2, 26))).toBe("01KP7E2GJZT2E1V21R4FCE3N82");
-    expect(written((w) => w.id(new TextEncoder().encode("017F22E2-79B0"), 0, 13, LOWER))).toBe("017f22e2-79b0");
-    expect(written((w) => w.id(found, 2, 26, UPPER))).toBe("01KP7E2GJZT2E1V21R4FCE3N82");
+  });
+
+  it("makes found IDs canonical (letters raised, or lowered), every length from every offset", () => {
+    const idChar = fc.constantFrom(..."0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-");
+    fc.assert(
+      fc.property(fc.string({ unit: idChar, maxLength: 40 }), fc.nat(9), fc.string({ unit: idChar, maxLength: 9 }), (id, before, after) => {
+        const source = new TextEncoder().encode(`${"x".repeat(before)}${id}${after}`);
+        const view = new DataView(source.buffer);
+        expect(written((w) => w.id(view, before, id.length, false))).toBe(id.toUpperCase());
+        expect(written((w) => w.id(view, before, id.length, true))).toBe(id.toLowerCase());
+      }),
+      { numRuns: propertyRuns(10_000) },
+    );
+    const found = new TextEncoder().encode("..01kp7e2gjzt2e1v21r4fce3n82..017F22E2-79B0-7CC3-98C4-DC0C0C07398F");
+    const view = new DataView(found.buffer);
+    expect(written((w) => w.id(view, 2, 26, false))).toBe("01KP7E2GJZT2E1V21R4FCE3N82");
+    expect(written((w) => w.id(view, 30, 36, true))).toBe("017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
   });
 
   it("refuses to make AsciiBytes of text that is not ASCII", () => {

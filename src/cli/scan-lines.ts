@@ -15,6 +15,9 @@ export class ScanLines {
   private readonly suffix: TimeSuffix;
   /** What starts each line: the file's name when named, then (JSON) the line number's key. */
   private start = new Uint8Array(0);
+  /** The scan window of the last match, and a view of it for word reads (a window holds many matches). */
+  private window: Uint8Array | undefined;
+  private windowWords: DataView = new DataView(new ArrayBuffer(0));
 
   constructor(
     private readonly writer: ByteWriter,
@@ -43,7 +46,11 @@ export class ScanLines {
     } else {
       writer.constant(TAB);
     }
-    this.target.write(writer, window, at);
+    if (window !== this.window) {
+      this.window = window;
+      this.windowWords = new DataView(window.buffer, window.byteOffset, window.byteLength);
+    }
+    this.target.write(writer, this.windowWords, at);
     writer.timeSuffix(this.suffix, time);
   }
 }
