@@ -25,9 +25,13 @@ const DEEP_ONLY = [
   "test/cli-inspect.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
+  "test/consumer.test.ts",
   "test/defects-cli-io.test.ts",
   "test/defects-cli-scan.test.ts",
   "test/defects-cli-stats.test.ts",
+  "test/cli-stats-memory.test.ts",
+  "test/cli-scan-files.test.ts",
+  "test/cli-conventions.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
@@ -46,6 +50,7 @@ const PUBLIC_API = [
   "test/scan-formats.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
+  "test/schema.test.ts",
 ];
 
 export default defineConfig({

@@ -4,6 +4,7 @@
  */
 import { createCodecApi, type EncodeTextOptions } from "./formats/codec.js";
 import { generateBatch, type ManyOptions } from "./formats/generate.js";
+import type { Ulid } from "./formats/schema.js";
 import { ULID_FORMAT, ULID_MINTING } from "./formats/ulid-format.js";
 
 export type { EncodeTextOptions };
@@ -15,10 +16,10 @@ export interface GenerateManyOptions extends ManyOptions<number | Date> {
   now?: () => number;
 }
 
-const ulidBatches = createCodecApi(ULID_FORMAT);
+const ulidBatches = createCodecApi<Ulid>(ULID_FORMAT);
 
 /** 16*n bytes as n canonical strings. */
-export const encodeMany: (bytes: Uint8Array) => string[] = ulidBatches.encodeMany;
+export const encodeMany: (bytes: Uint8Array) => Ulid[] = ulidBatches.encodeMany;
 /** 16*n bytes as ASCII text: each ID followed by the separator (27*n bytes). */
 export const encodeManyText: (bytes: Uint8Array, options?: EncodeTextOptions) => Uint8Array = ulidBatches.encodeManyText;
 /** The 16 bytes of each ID; throws for the first bad one with its element index. */

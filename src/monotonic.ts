@@ -3,6 +3,7 @@
  * of its own so a bundle of single-ID functions carries no batch code.
  */
 import { monotonicGenerator, type MonotonicOptions as FormatMonotonicOptions } from "./formats/generate.js";
+import type { Ulid } from "./formats/schema.js";
 import { ULID_MINTING } from "./formats/ulid-format.js";
 
 export interface MonotonicOptions extends FormatMonotonicOptions {
@@ -13,6 +14,6 @@ export interface MonotonicOptions extends FormatMonotonicOptions {
 }
 
 /** A generator of strictly increasing ULIDs (`time` as for `ulid`). */
-export function monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => string {
-  return monotonicGenerator(ULID_MINTING, options) as (time?: number | Date) => string;
+export function monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => Ulid {
+  return monotonicGenerator(ULID_MINTING, options) as (time?: number | Date) => Ulid;
 }

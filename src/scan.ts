@@ -3,7 +3,8 @@
  * alphabet in either case (no I/L/O aliases, no U: machines write IDs canonically, and aliases would turn ordinary
  * words into matches) with no ASCII letter or digit directly before or after it, and valid: its first character
  * is 0-7. A UUID v7 match is 8-4-4-4-12 hex in either case, version 7 and the RFC variant, likewise not glued to a
- * letter or digit. Ulid-Flakes and BaseUIDs cannot be told from ordinary words and numbers, so they are refused.
+ * letter or digit. Terminal escape sequences (colours) are borders, not letters (escapes.ts). Ulid-Flakes and
+ * BaseUIDs cannot be told from ordinary words and numbers, so they are refused.
  * The engine does the search (WebAssembly, or the TypeScript fallback).
  */
 import { checkOptions, plainBytes } from "./args.js";

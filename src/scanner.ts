@@ -9,11 +9,16 @@
  * before the next window begins: the next window sees at most its tail, glued to the byte before (`afterAlnum`) or
  * too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
  *
+ * Terminal escape sequences are borders (escapes.ts): a window that holds any is searched in a copy with them
+ * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
+ * same as in one piece.
+ *
  * Each match goes to a visitor with the window that holds it, so a caller that writes bytes (`ulid scan`) makes
  * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.
  */
 import { isAsciiAlphanumeric } from "./crockford.js";
 import type { FormatSpec } from "./engine/specs.js";
+import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./escapes.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./engine/types.js";
 
 /**
@@ -39,6 +44,10 @@ export class Scanner {
   private readonly joined = new Uint8Array(SCAN_BYTES);
   private readonly offsets = new Uint32Array(SCAN_MATCHES);
   private readonly times = new Float64Array(SCAN_MATCHES);
+  /** The window with its escape sequences blanked, when it has any. */
+  private readonly blanked = new Uint8Array(SCAN_BYTES);
+  /** The escape grammar's state at the next window's first byte. */
+  private escapeState: EscapeState = TEXT;
   /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
   private nextNewline = -1;
 
@@ -68,13 +77,18 @@ export class Scanner {
         next += window.length;
       }
       const atEnd = final && next === chunk.length;
-      this.searchWindow(window, atEnd);
-      if (atEnd) break;
       // The next window starts `overlap` bytes before this one's end (or with all of it, when it is shorter).
       const rest = Math.min(overlap, window.length);
       const consumed = window.length - rest;
-      if (consumed > 0) this.afterAlnum = isAsciiAlphanumeric(window[consumed - 1]!);
-      this.countNewlines(window, consumed);
+      let searched = window;
+      if (holdsEscapes(window, this.escapeState)) {
+        searched = this.blanked.subarray(0, window.length);
+        this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
+      }
+      this.searchWindow(searched, atEnd);
+      if (atEnd) break;
+      if (consumed > 0) this.afterAlnum = isAsciiAlphanumeric(searched[consumed - 1]!);
+      this.countNewlines(searched, consumed);
       this.base += consumed;
       this.carryLength = 0;
       if (next < chunk.length && rest <= next) {

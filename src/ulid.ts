@@ -9,6 +9,7 @@ import { singleCodec } from "./backend.js";
 import { readTime } from "./engine/js-ulid-text.js";
 import { ULID } from "./engine/specs.js";
 import { idError } from "./formats/faults.js";
+import { canonicalText, type Ulid } from "./formats/schema.js";
 import { ULID_FORMAT } from "./formats/ulid-format.js";
 import { fillSecureRandom } from "./random.js";
 import { toTime } from "./time.js";
@@ -20,7 +21,7 @@ const RANDOM_BYTES = 10;
 
 export interface ParsedUlid {
   /** Canonical text: upper case, aliases resolved. */
-  ulid: string;
+  ulid: Ulid;
   /** Unix ms. */
   time: number;
   date: Date;
@@ -35,8 +36,8 @@ export interface ParsedUlid {
 const scratch = new Uint8Array(ULID_BYTES);
 
 /** A new random ULID; `time` in Unix ms (0 allowed) or a Date, default now. */
-export function ulid(time?: number | Date): string {
-  return singleCodec(ULID_FORMAT).mintOne(time === undefined ? Date.now() : toTime(time), 0, fillSecureRandom);
+export function ulid(time?: number | Date): Ulid {
+  return singleCodec(ULID_FORMAT).mintOne(time === undefined ? Date.now() : toTime(time), 0, fillSecureRandom) as Ulid;
 }
 
 /** Unix ms of a ULID; the whole ID is validated. */
@@ -46,8 +47,8 @@ export function decodeTime(id: string): number {
   return time;
 }
 
-/** True exactly when `decode(id)` would succeed; never throws. */
-export function isValid(id: unknown): boolean {
+/** True exactly when `decode(id)` would succeed; never throws. A type guard: `id` is a `Ulid` where it is true. */
+export function isValid(id: unknown): id is Ulid {
   return typeof id === "string" && singleCodec(ULID_FORMAT).isValidOne(id);
 }
 
@@ -72,7 +73,7 @@ function decodeTo(id: string, out: Uint8Array, offset: number): Uint8Array {
 }
 
 /** 16 bytes at `bytes[offset]` as a canonical ULID. */
-export function encode(bytes: Uint8Array, offset = 0): string {
+export function encode(bytes: Uint8Array, offset = 0): Ulid {
   checkUint8Array(bytes, "bytes");
   checkIndex(offset, "offset");
   checkRoom(bytes, offset, ULID_BYTES, "bytes");
@@ -80,9 +81,10 @@ export function encode(bytes: Uint8Array, offset = 0): string {
 }
 
 /** `id` in canonical form: upper case, I/L as 1, O as 0. */
-export function canonicalize(id: string): string {
-  decodeInto(id, scratch);
-  return encodeUlid(scratch, 0);
+export function canonicalize(id: string): Ulid {
+  const canonical = canonicalText(ULID_FORMAT, id);
+  if (canonical === null) throw idError(ULID_FORMAT, id);
+  return canonical as Ulid;
 }
 
 /** Every field of a ULID. */
@@ -106,14 +108,14 @@ export function ulidToUUID(id: string): string {
 }
 
 /** The same 16 bytes as a ULID; UUID text in either case. */
-export function uuidToULID(uuid: string): string {
+export function uuidToULID(uuid: string): Ulid {
   parseUuid(uuid, scratch, 0);
   return encodeUlid(scratch, 0);
 }
 
 /** The 16 bytes at `src[offset]` as text: every 16 bytes are a ULID. */
-function encodeUlid(src: Uint8Array, offset: number): string {
-  return singleCodec(ULID_FORMAT).encodeOne(src, offset)!;
+function encodeUlid(src: Uint8Array, offset: number): Ulid {
+  return singleCodec(ULID_FORMAT).encodeOne(src, offset)! as Ulid;
 }
 
 export { encodeTime } from "./time.js";

@@ -51,7 +51,7 @@ describe("TimeHistogram", () => {
   it("draws a labelled bar per bucket, the longest for the fullest, a sliver for a small count", () => {
     const times = [...Array.from({ length: 400 }, () => T0), T0 + 2 * MINUTE, T0 + 3 * MINUTE];
     const drawn = histogramOf(times).draw().split("\n");
-    expect(drawn[0]).toBe("created per 5s:");
+    expect(drawn[0]).toBe("mentions by creation time, per 5s:");
     expect(drawn[1]).toBe(`2026-04-15T00:00:00Z  ${"█".repeat(40)} 400`);
     expect(drawn[2]).toBe(`2026-04-15T00:00:05Z  ${" ".repeat(40)}   0`);
     expect(drawn.at(-2)).toBe(`2026-04-15T00:03:00Z  ▏${" ".repeat(39)}   1`);

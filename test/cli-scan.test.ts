@@ -93,7 +93,7 @@ describe("ulid scan", () => {
       "span      1h",
     ]);
     const rows = lines(histogram!);
-    expect(rows[0]).toBe("created per 5m:");
+    expect(rows[0]).toBe("mentions by creation time, per 5m:");
     expect(rows).toHaveLength(1 + 13);
     expect(rows[1]).toMatch(/^2026-04-15T02:00Z  █+ +2$/);
     expect(rows[2]).toMatch(/^2026-04-15T02:05Z {2} +0$/);
@@ -136,7 +136,12 @@ describe("ulid scan", () => {
     [["scan", "--since", "later"], 1, /time "later"/],
     [["scan", "--until"], 2, /--until/],
     [["scan", join(dir, "nope.log")], 2, /cannot read .*nope\.log: no such file/],
-    [["scan", "a", "b"], 2, /unexpected argument "b"/],
+    [["scan", "a", "b"], 2, /cannot read a: no such file\nulid scan: cannot read b: no such file\n$/],
+    [["scan", "--since", "2026-04-15T03:00", "--until", "2026-04-15T02:00"], 2, /--since must be before --until/],
+    [["scan", "--since", "2026-04-15", "--until", "2026-04-15"], 2, /--since must be before --until/],
+    [["scan", "--stats", "--plausible", "2026"], 2, /--plausible must be FROM\.\.UNTIL/],
+    [["scan", "--stats", "--plausible", "2026-01-01..2025-01-01"], 2, /--plausible FROM must be before UNTIL/],
+    [["scan", "--plausible", ".."], 2, /--plausible goes with --stats/],
   ])("exits with the right status for %j", async (args, expected, message) => {
     const { status, stderr } = await runCli(args, "");
     expect(status).toBe(expected);

@@ -152,7 +152,7 @@ function scenario(): unknown[] {
 
 /** 20,000 IDs whose element 15,000 (in the second wasm chunk) has a U. */
 function batchWithBadElement(): string[] {
-  const ids = encodeMany(generateMany(20_000, { time: T }));
+  const ids: string[] = encodeMany(generateMany(20_000, { time: T }));
   ids[15_000] = `U${ids[15_000]!.slice(1)}`;
   return ids;
 }

@@ -20,7 +20,7 @@ const T = 1735689600000;
 
 const CORE = [
   "generate", "monotonicFactory", "encode", "decode", "decodeTime", "isValid",
-  "generateMany", "encodeMany", "decodeMany", "decodeTimeMany", "validateMany",
+  "generateMany", "encodeMany", "decodeMany", "decodeTimeMany", "validateMany", "min", "max",
 ];
 
 describe("the namespaces", () => {

@@ -153,7 +153,7 @@ forEachEngine(() => {
     it("with monotonic: false, makes fresh IDs of the given time", () => {
       const ids = api.encodeMany(api.generateMany(50, { time: T, monotonic: false }));
       expect(new Set(ids.map((id) => api.decodeTime(id))).size).toBe(1);
-      expect(new Set(ids).size).toBe(50);
+      expect(new Set<string>(ids).size).toBe(50);
     });
 
     it("writes into a caller's buffer", () => {

@@ -264,10 +264,36 @@ describe("revoked proxies as times and options", () => {
       () => api.monotonicFactory(revoked() as never),
       () => api.generateMany(1, revoked() as never),
       () => api.encode(revoked() as never),
+      () => api.min(revoked() as never),
+      () => api.max(1_800_000_000_000, revoked() as never),
     ]) {
       expect(faultOf(call)).toMatchObject({ code: expect.stringMatching(/^INVALID_(TIME|ARGUMENT)$/) });
     }
   });
+});
+
+describe("range bounds", () => {
+  it.each(FORMATS.map((api) => [api.name, api] as const))(
+    "%s: min and max read a Date by its own time, and convert nothing else into one",
+    (_name, api) => {
+      const time = 1_800_000_000_000;
+      class Lying extends Date {
+        override getTime(): number {
+          return 0;
+        }
+        override valueOf(): number {
+          return 0;
+        }
+      }
+      expect([api.min(new Lying(time)), api.max(new Lying(time))]).toEqual([api.min(time), api.max(time)]);
+      for (const bad of [{ valueOf: () => time }, String(time), [time], Object.create(Date.prototype)]) {
+        expect([faultOf(() => api.min(bad as never)), faultOf(() => api.max(bad as never))]).toEqual([
+          { code: "INVALID_TIME", index: undefined },
+          { code: "INVALID_TIME", index: undefined },
+        ]);
+      }
+    },
+  );
 });
 
 describe("found in review", () => {

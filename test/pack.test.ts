@@ -1,4 +1,4 @@
-// The tarball `npm pack` makes from the built package: the license, the README and the entries go in. Spawns npm,
+// The tarball `npm pack` makes from the built package: the license, the README and the entries go in; the bin map. Spawns npm,
 // so it is in the deep tier (vitest.config.ts).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -15,6 +15,13 @@ describe("npm pack", () => {
     const files = tarball.files.map((file) => file.path);
     const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.js"];
     expect(files).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("installs the command as `ulid` and as `ulid-wasm` (the `ulid` package installs a `ulid` too), one file", () => {
+    const { bin, name, version } = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8"));
+    expect(bin).toEqual({ ulid: "./dist/cli.js", "ulid-wasm": "./dist/cli.js" });
+    const output = execFileSync(process.execPath, [new URL(bin["ulid-wasm"], ROOT).pathname, "--version"], { encoding: "utf8" });
+    expect(output).toBe(`${name} ${version}\n`);
   });
 
   it("the license is MIT, the license package.json names", () => {

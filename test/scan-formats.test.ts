@@ -19,7 +19,18 @@ function log(): string {
   const ulids = formats.ulid.encodeMany(formats.ulid.generateMany(200));
   return ids
     .flatMap((id, i) => [
-      [`req-${id}`, `"${id.toUpperCase()}"`, `${id}-retry`, `x${id}`, `${id}a`, `${id.slice(0, 14)}4${id.slice(15)}`, ulids[i]!][below(7)]!,
+      [
+        `req-${id}`,
+        `"${id.toUpperCase()}"`,
+        `${id}-retry`,
+        `x${id}`,
+        `${id}a`,
+        `${id.slice(0, 14)}4${id.slice(15)}`,
+        ulids[i]!,
+        // Colours: borders, not letters; and an ESC that eats the first digit.
+        `\x1b[1;32m${id}\x1b[0m`,
+        `\x1b${id}`,
+      ][below(9)]!,
       [" ", "\n", ",", "\r\n", "\t"][below(5)]!,
     ])
     .join("");

@@ -104,6 +104,58 @@ forEachEngine(() => {
       expect(ids(`${A.slice(1)}-${B}`)).toEqual([B]);
     });
 
+    describe("terminal escape sequences are borders", () => {
+      it.each([
+        ["a colour code before and a reset after (the issue's kubectl line)", `req \x1b[36m${A}\x1b[0m\n`],
+        ["a colour with several parameters", `\x1b[1;38;5;208m${A}`],
+        ["a 24-bit colour", `\x1b[38;2;255;128;0m${A}\x1b[39;49m`],
+        ["a reset without parameters", `\x1b[m${A}`],
+        ["a private-mode sequence", `\x1b[?25l${A}\x1b[?25h`],
+        ["a character set switch (ESC ( B, as tput sgr0 writes)", `\x1b(B${A}`],
+        ["a two-byte escape (ESC 7, save cursor)", `\x1b7${A}\x1b8`],
+        ["a line erase, then a cursor move", `\x1b[2K\x1b[1G${A}`],
+        ["a hyperlink's text (OSC 8)", `\x1b]8;;https://x.test/\x1b\\${A}\x1b]8;;\x1b\\`],
+      ])("finds an ID after %s", (_, text) => {
+        expect(scanText(latin1(text))).toEqual([{ id: A, offset: text.indexOf(A), time: SPEC_ZERO_RANDOM.time }]);
+      });
+
+      it("finds a UUID v7 in colour", () => {
+        const uuid = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        expect(scanText(latin1(`\x1b[32m${uuid}\x1b[0m`), { format: "uuidv7" }).map((m) => m.id)).toEqual([uuid]);
+      });
+
+      it.each([
+        // A terminal reads ESC [ 0 1 K as "erase in line": the rest is 24 characters of text.
+        ["the parameters and final byte of a CSI", `\x1b[${A}`],
+        ["a 26-digit CSI parameter", "\x1b[01234567890123456789012345m"],
+        ["the final byte after ESC", `\x1b${A}`],
+        ["a letter that ends no sequence", `[36m${A}`],
+      ])("does not read %s as an ID", (_, text) => {
+        expect(ids(text)).toEqual([]);
+      });
+
+      it("reads a malformed sequence as far as it fits, the rest as text", () => {
+        // "\x1b[12" then a newline: the newline ends the sequence unfinished, and the ID after it stands alone.
+        expect(ids(`\x1b[12\n${A}`)).toEqual([A]);
+        expect(ids(`\x1b[1;\u00e9${A}`)).toEqual([A]);
+      });
+
+      it("finds IDs after colour codes split across chunks at every byte, and across windows", async () => {
+        const text = latin1(`a\x1b[38;5;208m${A}\x1b[0m \x1b[1;36m${B}\n`);
+        const expected = scanText(text);
+        expect(expected.map((m) => m.id)).toEqual([A, B]);
+        for (let cut = 0; cut <= text.length; cut++) {
+          expect(await collect(scanChunks([text.subarray(0, cut), text.subarray(cut)]))).toEqual(expected);
+        }
+        expect(await collect(scanChunks(byteChunks(text)))).toEqual(expected);
+        // A sequence straddling the 64 KiB window, at every position.
+        for (let shift = 0; shift < 20; shift++) {
+          const long = latin1(`${"-".repeat(SCAN_BYTES - 26 - shift)}\x1b[38;5;208m${A}`);
+          expect(ids(Buffer.from(long).toString("latin1"))).toEqual([A]);
+        }
+      });
+    });
+
     it("finds nothing in empty text and text without IDs", () => {
       expect(scanText(new Uint8Array(0))).toEqual([]);
       expect(ids("just some words, 12345 and punctuation!\n")).toEqual([]);

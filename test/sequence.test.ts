@@ -1,15 +1,13 @@
 /**
  * The one monotonic state machine (src/formats/sequence.ts) as a pure function: a table of (state, time) -> (ID,
- * state) transitions, on ULID's codec of each engine, with a fill that writes a known pattern. Then `after`, which
- * starts a sequence from a given ID, on every format's `monotonicFactory` and `generateMany`.
+ * state) transitions, on ULID's codec of each engine, with a fill that writes a known pattern. `after`, which starts a
+ * sequence from a given ID, is tested on every format in format-after.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { jsUlidCodec } from "../src/engine/js-ulid.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { MonotonicSequence } from "../src/formats/sequence.js";
-import { formats } from "../src/index.js";
 import { instantiateBuild } from "../src/wasm/load.js";
-import { faultOf } from "./helpers/errors.js";
 import { refBytes, refEncode } from "./helpers/reference.js";
 
 const FRESH = 0x33;
@@ -77,26 +75,5 @@ describe.each(CODECS)("the monotonic sequence on ULID's %s codec", (_engine, cod
     const out = new Uint8Array(16 * 5);
     expect(sequence.next(codec, 7, 5, out, 0)).toBe(2);
     expect(refEncode(out, 16)).toBe(refEncode(refBytes(7, ALL_ONES)));
-  });
-});
-
-describe.each(Object.values(formats))("$name: after", (api) => {
-  const [first, second] = api.encodeMany(api.generateMany(2));
-
-  it("monotonicFactory continues strictly after an ID given as text or bytes, even with the clock behind it", () => {
-    for (const after of [second!, api.decode(second!)]) {
-      const next = api.monotonicFactory({ after, now: () => 1_704_067_200_001 } as never) as () => string;
-      const made = [next(), next(), next()];
-      expect(made[0]! > second!).toBe(true);
-      expect([...made].sort()).toEqual(made);
-    }
-  });
-
-  it("generateMany continues after an ID, and refuses one that is no ID of the format", () => {
-    const batch = api.encodeMany(api.generateMany(3, { after: first! } as never));
-    expect(batch[0]! > first!).toBe(true);
-    expect(faultOf(() => api.generateMany(1, { after: "nope" } as never))).toMatchObject({ code: "INVALID_LENGTH" });
-    expect(faultOf(() => api.generateMany(1, { after: new Uint8Array(api.bytes + 1) } as never))).toMatchObject({ code: "INVALID_LENGTH" });
-    expect(faultOf(() => api.generateMany(1, { after: first!, monotonic: false } as never))).toMatchObject({ code: "INVALID_ARGUMENT" });
   });
 });

@@ -28,7 +28,7 @@ export async function streamIds(
     const chunk = source(n, ids.subarray(0, format.binaryBytes * n));
     await out.write(binary ? chunk : format.text(chunk, text));
     done += n;
-    progress.update(done);
+    await progress.update(done);
   }
-  progress.finish();
+  progress.clear();
 }

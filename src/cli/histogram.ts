@@ -71,7 +71,7 @@ export class TimeHistogram {
       const bar = "█".repeat(eighths >> 3) + EIGHTHS[eighths & 7] + (count > 0 && eighths === 0 ? "▏" : "");
       return `${label(start, this.size)}  ${bar.padEnd(BAR_CELLS)} ${count.toLocaleString("en-US").padStart(countWidth)}`;
     });
-    return `created per ${formatDuration(this.size)}:\n${lines.join("\n")}\n`;
+    return `mentions by creation time, per ${formatDuration(this.size)}:\n${lines.join("\n")}\n`;
   }
 
   private spanInBuckets(): number {

@@ -3,6 +3,7 @@
  * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
+import { readFileSync } from "node:fs";
 import { UlidError } from "../errors.js";
 import { type Command, helpText } from "./command.js";
 import { decodeCommand } from "./commands/decode.js";
@@ -14,6 +15,8 @@ import { parseCommand } from "./commands/parse.js";
 import { scanCommand } from "./commands/scan.js";
 import { validateCommand } from "./commands/validate.js";
 import { exitOnOutputError } from "./output.js";
+import { message } from "./progress.js";
+import { closest } from "./suggest.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
 const COMMANDS: readonly Command[] = [
@@ -37,21 +40,48 @@ ${COMMANDS.map((command) => `  ${command.synopsis}\n      ${command.summary}`).j
 TIME is Unix ms or ISO-8601 (2026-04-15, 2026-04-15T05:11:38.123Z); without an offset it is UTC.
 Exit status: 0 ok, 1 bad data (an invalid ID or time), 2 a usage error or unreadable input, 3 standard
 output could not be written (a full disk; a reader that stops early, as 'head' does, is no error).
-Run 'ulid <command> --help' for a command's options and examples.
+Run 'ulid <command> --help' for a command's options and examples, 'ulid --version' for the version.
 `;
+
+/** "ulid-wasm 1.2.3": the package this command came with, read from its package.json (dist/cli.js is one below). */
+function version(): string {
+  const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return `${name} ${version}\n`;
+}
+
+/** "unknown command "scna" (did you mean "scan"?)". */
+function unknownCommand(name: string): string {
+  const guess = closest(name, COMMANDS.map((command) => command.name));
+  return `unknown command ${JSON.stringify(name)}${guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`}`;
+}
 
 /** Runs `ulid` with `argv` (the arguments after the program name); resolves to the exit status. */
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
+  if (name === "--version" || name === "-V") {
+    process.stdout.write(version());
+    return 0;
+  }
   if (name === "--help" || name === "-h" || name === "help") {
+    if (args[0] === undefined) {
+      process.stdout.write(OVERVIEW);
+      return 0;
+    }
     const command = COMMANDS.find((c) => c.name === args[0]);
-    process.stdout.write(command ? helpText(command) : OVERVIEW);
+    if (command === undefined) {
+      message(`ulid help: ${unknownCommand(args[0])}\nRun 'ulid --help' for the commands.\n`);
+      return 2;
+    }
+    process.stdout.write(helpText(command));
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    const problem = name === undefined ? "missing command" : `unknown command ${JSON.stringify(name)}`;
-    process.stderr.write(`ulid: ${problem}\n\n${OVERVIEW}`);
+    if (name === undefined) {
+      message(`ulid: missing command\n\n${OVERVIEW}`);
+    } else {
+      message(`ulid: ${unknownCommand(name)}\nRun 'ulid --help' for the commands.\n`);
+    }
     return 2;
   }
   try {
@@ -64,17 +94,17 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       const { name: commandName, synopsis } = command;
-      process.stderr.write(
+      message(
         `ulid ${commandName}: ${error.message}\nUsage: ulid ${synopsis}\nRun 'ulid ${commandName} --help' for more.\n`,
       );
       return 2;
     }
     if (error instanceof InputError) {
-      process.stderr.write(`ulid ${command.name}: ${error.message}\n`);
+      message(`ulid ${command.name}: ${error.message}\n`);
       return 2;
     }
     if (error instanceof UlidError) {
-      process.stderr.write(`ulid ${command.name}: ${error.message}\n`);
+      message(`ulid ${command.name}: ${error.message}\n`);
       return 1;
     }
     throw error;

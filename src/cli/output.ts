@@ -3,6 +3,8 @@
  * reuse one buffer for every chunk and memory stays flat however long the stream; a reader that falls behind
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
+import { closeSync } from "node:fs";
+import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
 
 const encoder = new TextEncoder();
@@ -33,7 +35,15 @@ export const OUTPUT_FAILED = 3;
 export function exitOnOutputError(): void {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);
-    process.stderr.write(`ulid: cannot write standard output: ${systemReason(error)}\n`);
+    message(`ulid: cannot write standard output: ${systemReason(error)}\n`);
+    // On exit Node restores a terminal's settings on standard output, and aborts with a native stack trace when
+    // that fails, as it does on a terminal gone away (EIO). It skips a closed descriptor, and nothing more is
+    // written: closing it first leaves the one line above and the status.
+    try {
+      closeSync(1);
+    } catch {
+      // Closed already.
+    }
     process.exit(OUTPUT_FAILED);
   });
 }

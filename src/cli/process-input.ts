@@ -6,14 +6,16 @@ const NO_BYTES = new Uint8Array(0);
 
 /**
  * Calls `push` with every chunk of `input`, then with the end of input (`final`, an empty chunk), and `after`
- * after each push, even one that throws, so output made before a fault is still written.
+ * after each push, even one that throws, so output made before a fault is still written. `quiet`: nothing is
+ * written to standard output until the end (see `Progress`).
  */
 export async function processInput(
   input: Input,
   push: (chunk: Uint8Array, final: boolean) => void,
   after: () => Promise<void>,
+  quiet = false,
 ): Promise<void> {
-  const progress = new Progress("bytes", input.size);
+  const progress = new Progress("bytes", input.size, quiet);
   const step = async (chunk: Uint8Array, final: boolean): Promise<void> => {
     try {
       push(chunk, final);
@@ -26,10 +28,10 @@ export async function processInput(
     for await (const chunk of input.chunks) {
       await step(chunk, false);
       done += chunk.length;
-      progress.update(done);
+      await progress.update(done);
     }
     await step(NO_BYTES, true);
   } finally {
-    progress.finish();
+    progress.clear();
   }
 }

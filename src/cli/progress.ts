@@ -1,33 +1,98 @@
 /**
- * A progress line on standard error for long work, drawn only when standard error is a terminal (never into a
- * pipe or a log file), and only once the work has run for a while, so quick commands stay silent.
+ * The progress line on standard error for long work, and the messages around it. A line is drawn only once the
+ * work has run for a while (quick commands stay silent) and only where it can stand alone (`mayDrawProgress`):
+ * never into a pipe or a log file, never by two commands of one pipeline at once, never under output lines. A
+ * message (`message`) clears the line first, so it never lands on it; Ctrl-C clears it before the process ends.
  */
+import { fstatSync } from "node:fs";
 
 /** Quiet for the first second: most commands finish sooner, and a flash of a bar is noise. */
 const SHOW_AFTER_MS = 1000;
 /** Redraws at most 10 times a second. */
 const REDRAW_MS = 100;
 const BAR_WIDTH = 30;
+const CLEAR_LINE = "\r\x1b[2K";
+/** The exit status of a process ended by Ctrl-C, as shells give it: 128 + SIGINT (2). */
+const INTERRUPTED = 130;
+
+export interface Terminals {
+  stderrIsTerminal: boolean;
+  stdoutIsTerminal: boolean;
+  /** Standard output is a pipe or a socket: another process reads it. */
+  stdoutIsPipe: boolean;
+}
+
+/**
+ * Whether a progress line may be drawn. Standard error must be a terminal. Standard output must be no pipe: in
+ * `ulid generate N | ulid decode > out` both commands have the terminal as stderr, and only the last one of a
+ * pipeline writes to something else than a pipe, so only it draws. And standard output must be no terminal,
+ * where output lines would land on the progress line, unless the command writes nothing there before it is done
+ * (`quiet`: `scan --stats`, `validate -`).
+ */
+export function mayDrawProgress(terminals: Terminals, quiet: boolean): boolean {
+  const { stderrIsTerminal, stdoutIsTerminal, stdoutIsPipe } = terminals;
+  return stderrIsTerminal && !stdoutIsPipe && (quiet || !stdoutIsTerminal);
+}
+
+/** This process's terminals. */
+function terminals(): Terminals {
+  let stdoutIsPipe = true;
+  try {
+    const stats = fstatSync(1);
+    stdoutIsPipe = stats.isFIFO() || stats.isSocket();
+  } catch {
+    // No standard output to stat (closed): nothing to draw beside.
+  }
+  return { stderrIsTerminal: process.stderr.isTTY === true, stdoutIsTerminal: process.stdout.isTTY === true, stdoutIsPipe };
+}
+
+/** The line on screen now, if any. */
+let shown: Progress | undefined;
+let interruptHandled = false;
+
+/** Writes `text` to standard error, clearing the progress line first (it is drawn again at the next update). */
+export function message(text: string): void {
+  shown?.clear();
+  process.stderr.write(text);
+}
+
+/** Clears the progress line when Ctrl-C ends the process, so the shell prompt starts on a clean line. */
+function handleInterrupt(): void {
+  if (interruptHandled) return;
+  interruptHandled = true;
+  process.on("SIGINT", () => {
+    shown?.clear();
+    process.exit(INTERRUPTED);
+  });
+}
 
 export class Progress {
-  private readonly enabled = process.stderr.isTTY === true;
+  private readonly enabled: boolean;
   private readonly start = performance.now();
   private lastDraw = 0;
-  private drawn = false;
 
-  /** `total`: the amount of work when known (bytes or IDs, as `unit` says), for a bar and a percentage. */
+  /**
+   * `total`: the amount of work when known (bytes or IDs, as `unit` says), for a bar and a percentage. `quiet`:
+   * the command writes nothing to standard output until the work is done (see `mayDrawProgress`).
+   */
   constructor(
     private readonly unit: "bytes" | "IDs",
     private readonly total: number | undefined,
-  ) {}
+    quiet = false,
+  ) {
+    this.enabled = mayDrawProgress(terminals(), quiet);
+  }
 
-  /** Reports `done` units finished so far. */
-  update(done: number): void {
+  /**
+   * Reports `done` units finished so far. Awaited, as it lets the event loop run after each drawing: a loop of
+   * writes to a file or /dev/null otherwise never gets there, and Ctrl-C (a signal, handled there) would wait
+   * for the end of the work.
+   */
+  async update(done: number): Promise<void> {
     if (!this.enabled) return;
     const now = performance.now();
     if (now - this.start < SHOW_AFTER_MS || now - this.lastDraw < REDRAW_MS) return;
     this.lastDraw = now;
-    this.drawn = true;
     const rate = done / ((now - this.start) / 1000);
     const amount =
       this.unit === "bytes"
@@ -40,13 +105,17 @@ export class Progress {
       const percent = (fraction * 100).toFixed(0).padStart(3);
       line = `[${"#".repeat(filled)}${".".repeat(BAR_WIDTH - filled)}] ${percent}%  ${amount}`;
     }
-    process.stderr.write(`\r\x1b[2K${line}`);
+    handleInterrupt();
+    shown = this;
+    process.stderr.write(`${CLEAR_LINE}${line}`);
+    await new Promise(setImmediate);
   }
 
-  /** Clears the line, if one was drawn. */
-  finish(): void {
-    if (this.drawn) process.stderr.write("\r\x1b[2K");
-    this.drawn = false;
+  /** Clears the line, if it is on screen. */
+  clear(): void {
+    if (shown !== this) return;
+    process.stderr.write(CLEAR_LINE);
+    shown = undefined;
   }
 }
 

@@ -2,11 +2,13 @@
  * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7). Ulid-Flakes and BaseUIDs
  * cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
+import { DECODE_TABLE } from "../crockford.js";
+import { HEX_DECODE } from "../engine/js-uuidv7.js";
 import { UlidError } from "../errors.js";
 import { formats } from "../formats/registry.js";
 import { scannableFormat, visitingScanner } from "../scan.js";
 import type { MatchVisitor } from "../scanner.js";
-import { canonicalCase, tokenText } from "../token-text.js";
+import { canonicalCase } from "../token-text.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
 
@@ -16,17 +18,42 @@ export interface ScanTarget {
   scanner(countLines: boolean, visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
   /** Writes the match in `window` at `at` in canonical form. */
   write(writer: ByteWriter, window: Uint8Array, at: number): void;
-  /** The match's canonical text (for --stats). */
-  text(window: Uint8Array, at: number): string;
+  /** Writes the match's 128 bits to `key` as four big-endian words (for counting distinct IDs). */
+  key(window: Uint8Array, at: number, key: Uint32Array): void;
+}
+
+/**
+ * Packs the digits of the match at `window[at]` (`chars` bytes; their values in `values`, 0xFF for a separator
+ * such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest. A ULID's 26 digits make 130 bits whose
+ * top 2 are 0 (its first digit is 0-7), so 128 fit; a UUID's 32 hex digits make 128.
+ */
+function packDigits(values: Uint8Array, bits: number, chars: number) {
+  return (window: Uint8Array, at: number, key: Uint32Array): void => {
+    let [a, b, c, d] = [0, 0, 0, 0];
+    const carry = 32 - bits;
+    for (let i = at; i < at + chars; i++) {
+      const value = values[window[i]!]!;
+      if (value === 0xff) continue;
+      a = (a << bits) | (b >>> carry);
+      b = (b << bits) | (c >>> carry);
+      c = (c << bits) | (d >>> carry);
+      d = (d << bits) | value;
+    }
+    key[0] = a;
+    key[1] = b;
+    key[2] = c;
+    key[3] = d;
+  };
 }
 
 function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
   const table = canonicalCase(format);
+  const uuid = format.name === "uuidv7";
   return {
     name: format.name,
     scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
     write: (writer, window, at) => writer.id(window, at, format.chars, table),
-    text: tokenText(format),
+    key: uuid ? packDigits(HEX_DECODE, 4, format.chars) : packDigits(DECODE_TABLE, 5, format.chars),
   };
 }
 

@@ -4,6 +4,9 @@ const PHRASES: Readonly<Record<string, string>> = {
   ENOENT: "no such file",
   EACCES: "permission denied",
   EISDIR: "it is a directory",
+  // Streams word these "write EIO" or "write ENOSPC", without a description.
+  EIO: "input/output error (EIO)",
+  ENOSPC: "no space left on device (ENOSPC)",
 };
 
 /**

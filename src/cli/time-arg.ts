@@ -1,6 +1,8 @@
 /** TIME arguments (`from-time`, `--time`, `--since`, `--until`): Unix ms, or ISO-8601 where no offset means UTC. */
 import { impossibleOffset, nonexistentTime, unreadableTimeArgument } from "../messages.js";
 import { toTime } from "../time.js";
+import { isoTime } from "./iso.js";
+import { message } from "./progress.js";
 
 /**
  * YYYY-MM-DD, optionally followed by T (or a space) and hh:mm, :ss, .fff (1-3 digits: ULID times are whole
@@ -9,8 +11,22 @@ import { toTime } from "../time.js";
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const MINUTE = 60_000;
 
-/** The Unix ms a TIME argument names; a malformed or out-of-range time is an INVALID_TIME UlidError. */
+/**
+ * Unix seconds have had 10 digits from 2001 to 2286, and Unix ms with 10 digits name a few months of 1970: a TIME
+ * like that is most likely `date +%s` given by mistake.
+ */
+const SECONDS_DIGITS = /^\d{10}$/;
+
+/**
+ * The Unix ms a TIME argument names; a malformed or out-of-range time is an INVALID_TIME UlidError. A bare
+ * 10-digit number is still read as Unix ms, with a hint on standard error.
+ */
 export function parseTime(text: string): number {
+  if (SECONDS_DIGITS.test(text)) {
+    const time = toTime(Number(text));
+    message(`ulid: hint: TIME ${text} is read as Unix ms (${isoTime(time)}); for Unix seconds, write ${text}000\n`);
+    return time;
+  }
   if (/^\d+$/.test(text)) return toTime(Number(text));
   const match = ISO.exec(text);
   if (match === null) throw unreadableTimeArgument(text);

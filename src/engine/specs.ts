@@ -22,6 +22,12 @@ export interface FormatSpec {
   readonly chars: number;
   /** The largest raw time field. */
   readonly maxTime: number;
+  /**
+   * Per byte of a binary ID, the bits IDs of one time field may hold either way (random bits, counters, node ids);
+   * every other bit is the time field's or fixed (UUID v7's version and variant). Range bounds (src/formats/bounds.ts)
+   * clear them for the smallest ID of a time and set them for the largest.
+   */
+  readonly freeBits: Uint8Array;
   /** Random bytes `stampMany` draws per ID, for a generation parameter. */
   stampRandom(param: number): number;
   /** Random bytes `advanceMany` draws per ID, for a generation parameter. */
@@ -42,6 +48,8 @@ export const ULID: FormatSpec = {
   bytes: 16,
   chars: 26,
   maxTime: 2 ** 48 - 1,
+  // bytes 0-5 time | bytes 6-15 random
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   // A new millisecond fills the 80-bit random part.
   stampRandom: () => 10,
   // Within a millisecond the random part counts up by one: nothing to draw.
@@ -70,6 +78,8 @@ export const FLAKE: FormatSpec = {
   bytes: 8,
   chars: 13,
   maxTime: 2 ** 43 - 1,
+  // bits 63-20 sign and time | bits 19-0 random, or random and sid (the low half of byte 5, bytes 6-7)
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0x0f, 0xff, 0xff),
   // A new millisecond fills the random field: 20 bits from 3 bytes, or 15 bits (scalable) from 2.
   stampRandom: (param) => (flakeScalable(param) ? 2 : 3),
   advanceRandom: (param) => param >> 6,
@@ -83,6 +93,8 @@ export const BASEUID: FormatSpec = {
   bytes: 15,
   chars: 20,
   maxTime: 2 ** 48 - 1,
+  // bytes 0-5 time | bytes 6-14 random
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   stampRandom: () => 9,
   // Within a tick the 72-bit random part counts up by one: nothing to draw.
   advanceRandom: () => 0,
@@ -96,6 +108,9 @@ export const UUIDV7: FormatSpec = {
   bytes: 16,
   chars: 36,
   maxTime: 2 ** 48 - 1,
+  // bytes 0-5 time | byte 6: version 0111 over rand_a's top 4 bits | byte 7 rand_a | byte 8: variant 10 over rand_b's
+  // top 6 bits | bytes 9-15 rand_b. Any rand_a and rand_b: other generators' counters may set the top bit ours keeps clear.
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0x0f, 0xff, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   // rand_a and rand_b: 74 bits from 10 bytes.
   stampRandom: () => 10,
   // Each successor keeps the counter (42 bits) + 1 and draws its last 32 bits afresh.

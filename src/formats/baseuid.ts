@@ -14,8 +14,10 @@ import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../uuid.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import type { BaseUid } from "./schema.js";
 import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
@@ -42,7 +44,7 @@ export const format: Format = {
   },
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(format);
+const { timeField, timeFields, ...codec } = createCodecApi<BaseUid>(format);
 
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {
@@ -97,15 +99,16 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
+  ...boundsOf<BaseUidTime, NoOptions, BaseUid>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
-  generate(time?: BaseUidTime, options?: SourceOptions): string {
-    return generateOne(minting, time, options);
+  generate(time?: BaseUidTime, options?: SourceOptions): BaseUid {
+    return generateOne(minting, time, options) as BaseUid;
   },
 
   /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
-  monotonicFactory(options?: MonotonicOptions): (time?: BaseUidTime) => string {
-    return monotonicGenerator(minting, options);
+  monotonicFactory(options?: MonotonicOptions): (time?: BaseUidTime) => BaseUid {
+    return monotonicGenerator(minting, options) as (time?: BaseUidTime) => BaseUid;
   },
 
   /** `count` BaseUIDs as 15*count bytes (monotonic by default). */
@@ -146,7 +149,7 @@ export const baseuid = Object.freeze({
   },
 
   /** The BaseUID of a UUIDv8 made by `toUUID` (either case); any other UUID is refused, naming the character. */
-  fromUUID(uuid: string): string {
+  fromUUID(uuid: string): BaseUid {
     const bytes = new Uint8Array(16);
     parseUuid(uuid, bytes, 0);
     const value = bigIntOf(bytes, 0, 16);

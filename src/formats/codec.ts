@@ -8,6 +8,7 @@ import { batchCodec, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, runPieces } from "./batch.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
+import { canonicalText, createSchema, type IdSchema } from "./schema.js";
 import { badSeparator, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
@@ -28,15 +29,20 @@ export type NoOptions = Record<string, never>;
 /** Texts of a batch call: a string array, or ASCII records in a Uint8Array. */
 export type Texts = readonly string[] | Uint8Array;
 
-export interface CodecApi {
+/** The calls; `Id` is the format's branded text type (src/formats/schema.ts). */
+export interface CodecApi<Id extends string = string> {
   /** The binary ID at `bytes[offset]` as canonical text; refuses bytes that are no ID of the format. */
-  encode(bytes: Uint8Array, offset?: number): string;
+  encode(bytes: Uint8Array, offset?: number): Id;
   /** The bytes of an ID, in a new array; every fault is an UlidError with its character position. */
   decode(text: string): Uint8Array;
-  /** True exactly when `decode` would succeed; never throws. */
-  isValid(text: unknown): boolean;
+  /** True exactly when `decode` would succeed; never throws. A type guard onto the format's branded text. */
+  isValid(text: unknown): text is Id;
+  /** The ID in canonical text (what `encode` writes); throws as `decode` does. */
+  canonicalize(text: string): Id;
+  /** A Standard Schema v1 of the format: validates to the canonical text, or an issue with the UlidError's message. */
+  readonly schema: IdSchema<Id>;
   /** Packed binary IDs as strings. */
-  encodeMany(bytes: Uint8Array): string[];
+  encodeMany(bytes: Uint8Array): Id[];
   /** Packed binary IDs as ASCII text, each followed by `separator` (default "\n"). */
   encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): Uint8Array;
   /** The packed bytes of each ID; throws for the first bad one with its element index. */
@@ -51,7 +57,7 @@ export interface CodecApi {
   countIds(bytes: Uint8Array): number;
 }
 
-export function createCodecApi(format: Format): CodecApi {
+export function createCodecApi<Id extends string = string>(format: Format): CodecApi<Id> {
   const { spec, label } = format;
   const { bytes: size, chars } = spec;
 
@@ -91,20 +97,26 @@ export function createCodecApi(format: Format): CodecApi {
       checkRoom(bytes, offset, size, "bytes");
       const text = singleCodec(format).encodeOne(bytes, offset);
       if (text === null) throw binaryError(format, bytes, offset);
-      return text;
+      return text as Id;
     },
     decode(text) {
       const out = new Uint8Array(size);
       if (typeof text !== "string" || !singleCodec(format).decodeOne(text, out, 0)) throw idError(format, text);
       return out;
     },
-    isValid: (text) => typeof text === "string" && singleCodec(format).isValidOne(text),
+    isValid: (text): text is Id => typeof text === "string" && singleCodec(format).isValidOne(text),
+    canonicalize(text) {
+      const canonical = canonicalText(format, text);
+      if (canonical === null) throw idError(format, text);
+      return canonical as Id;
+    },
+    schema: createSchema<Id>(format),
 
     encodeMany(bytes) {
       const { ids, count } = binaryIds(bytes);
       const out = allocateStrings(count);
       checkEncoded(ids, batchCodec(format).encodeStrings(ids, count, out));
-      return out;
+      return out as Id[];
     },
     encodeManyText(bytes, options) {
       const { ids, count } = binaryIds(bytes);

@@ -14,8 +14,10 @@ import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type Texts } from "./codec.js";
 import { binaryError } from "./faults.js";
+import type { FlakeId } from "./schema.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import {
   badEpoch,
@@ -82,7 +84,7 @@ export const format: Format = {
   binaryFault: (bytes, at) => flakeSignBit(bytes[at]!),
 };
 
-const { timeField, timeFields, countIds, ...codec } = createCodecApi(format);
+const { timeField, timeFields, countIds, ...codec } = createCodecApi<FlakeId>(format);
 
 function integerOption(value: unknown, name: string, max: number, min = 0): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -143,15 +145,17 @@ export const flake = Object.freeze({
   chars: FLAKE.chars,
   bytes: FLAKE.bytes,
   ...codec,
+  // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
+  ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">, FlakeId>(({ epoch }) => minting({ epoch })),
 
   /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
-  generate(time?: number | Date, options?: FlakeOptions & SourceOptions): string {
-    return generateOne(minting(options), time, options);
+  generate(time?: number | Date, options?: FlakeOptions & SourceOptions): FlakeId {
+    return generateOne(minting(options), time, options) as FlakeId;
   },
 
   /** A generator of strictly increasing Ulid-Flakes. */
-  monotonicFactory(options?: FlakeOptions & MonotonicOptions): (time?: number | Date) => string {
-    return monotonicGenerator(minting(options), options);
+  monotonicFactory(options?: FlakeOptions & MonotonicOptions): (time?: number | Date) => FlakeId {
+    return monotonicGenerator(minting(options), options) as (time?: number | Date) => FlakeId;
   },
 
   /** `count` Ulid-Flakes as 8*count bytes (monotonic by default). */
@@ -190,7 +194,7 @@ export const flake = Object.freeze({
   },
 
   /** The Ulid-Flake of an integer 0..2^63-1 (OVERFLOW outside it). */
-  fromBigInt(value: bigint): string {
+  fromBigInt(value: bigint): FlakeId {
     return codec.encode(bytesOfBigInt(value, undefined));
   },
 

@@ -6,10 +6,12 @@ import { checkOptions } from "../args.js";
 import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../bulk.js";
 import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
-import { decode, decodeTime, encode, isValid } from "../ulid.js";
+import { canonicalize, decode, decodeTime, encode, isValid } from "../ulid.js";
+import { boundsOf } from "./bounds.js";
 import type { NoOptions, Texts } from "./codec.js";
 import { generateOne, type SourceOptions } from "./generate.js";
-import { ULID_MINTING } from "./ulid-format.js";
+import { createSchema, type Ulid } from "./schema.js";
+import { ULID_FORMAT, ULID_MINTING } from "./ulid-format.js";
 
 export const ulidNamespace = Object.freeze({
   name: "ulid" as const,
@@ -18,16 +20,19 @@ export const ulidNamespace = Object.freeze({
   encode,
   decode,
   isValid,
+  canonicalize,
+  schema: createSchema<Ulid>(ULID_FORMAT),
   encodeMany,
   encodeManyText,
   decodeMany,
   validateMany,
   generateMany,
   monotonicFactory,
+  ...boundsOf<number | Date, NoOptions, Ulid>(() => ULID_MINTING),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
-  generate(time?: number | Date, options?: SourceOptions): string {
-    return generateOne(ULID_MINTING, time, options);
+  generate(time?: number | Date, options?: SourceOptions): Ulid {
+    return generateOne(ULID_MINTING, time, options) as Ulid;
   },
 
   /** Unix ms of a ULID. */

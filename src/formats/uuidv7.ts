@@ -13,8 +13,10 @@ import { encode as encodeUlid } from "../ulid.js";
 import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
+import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import type { Ulid, UuidV7 } from "./schema.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
 
 /** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
@@ -38,7 +40,7 @@ export const format: Format = {
   binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(format);
+const { timeField, timeFields, ...codec } = createCodecApi<UuidV7>(format);
 
 /** How UUID v7s are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
@@ -48,15 +50,16 @@ export const uuidv7 = Object.freeze({
   chars: UUIDV7.chars,
   bytes: UUIDV7.bytes,
   ...codec,
+  ...boundsOf<number | Date, NoOptions, UuidV7>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
-  generate(time?: number | Date, options?: SourceOptions): string {
-    return generateOne(minting, time, options);
+  generate(time?: number | Date, options?: SourceOptions): UuidV7 {
+    return generateOne(minting, time, options) as UuidV7;
   },
 
   /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
-  monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => string {
-    return monotonicGenerator(minting, options);
+  monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => UuidV7 {
+    return monotonicGenerator(minting, options) as (time?: number | Date) => UuidV7;
   },
 
   /** `count` UUID v7s as 16*count bytes (monotonic by default). */
@@ -77,7 +80,7 @@ export const uuidv7 = Object.freeze({
   },
 
   /** The same 16 bytes as a ULID, so it carries the same millisecond. */
-  toULID(uuid: string): string {
+  toULID(uuid: string): Ulid {
     return encodeUlid(codec.decode(uuid));
   },
 });

@@ -20,8 +20,20 @@ const TOKEN = /(?<![A-Za-z0-9])[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}(?![A-Za-
 /** A UUID v7 match: 8-4-4-4-12 hex in either case, version 7 and the RFC variant, no letter or digit around it. */
 const UUID_V7 = /(?<![0-9A-Za-z])[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
 
+/**
+ * A terminal escape sequence (ECMA-48), possibly cut short by a byte that does not fit: ESC "[" parameter bytes,
+ * intermediate bytes and a final byte, or ESC, intermediate bytes and a final byte.
+ */
+const ESCAPE = /\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?|[\x20-\x2f]*[\x30-\x7e]?)/g;
+
+/** `text` with every escape sequence turned into spaces: the scanner reads escape sequences as borders. */
+function withoutEscapes(text: string): string {
+  return text.replace(ESCAPE, (sequence) => " ".repeat(sequence.length));
+}
+
 /** What scanning `text` for UUID v7s must find (lower case), with line numbers. */
-export function referenceUuidV7Scan(text: string): ExpectedMatch[] {
+export function referenceUuidV7Scan(original: string): ExpectedMatch[] {
+  const text = withoutEscapes(original);
   return [...text.matchAll(UUID_V7)].map((m) => ({
     id: m[0].toLowerCase(),
     offset: m.index,
@@ -32,7 +44,7 @@ export function referenceUuidV7Scan(text: string): ExpectedMatch[] {
 
 /** What scanning `bytes` must find, with line numbers. */
 export function referenceScan(bytes: Uint8Array): ExpectedMatch[] {
-  const text = Buffer.from(bytes).toString("latin1");
+  const text = withoutEscapes(Buffer.from(bytes).toString("latin1"));
   const matches: ExpectedMatch[] = [];
   let line = 1;
   let counted = 0;
@@ -68,6 +80,18 @@ const PIECES: readonly Piece[] = [
   (next) => pick(next, [..."xQ7_"]) + randomId(next),
   (next) => randomId(next) + pick(next, [..."gZ0"]),
   (next) => randomId(next).slice(0, 25),
+  // Terminal escape sequences around IDs: colours (the final "m" is no letter glued to the ID), a character set
+  // switch, cursor moves, a hyperlink, an ESC that eats the ID's first character, a malformed CSI, 26 digits
+  // that are a CSI's parameters and no ID.
+  (next) => `\x1b[36m${randomId(next)}\x1b[0m`,
+  (next) => `\x1b[${pick(next, ["1;31", "38;5;208", "38;2;255;128;0", "", "0", "?25"])}m${randomId(next)}`,
+  (next) => `\x1b(B${randomId(next)}\x1b[m`,
+  (next) => `\x1b[2K\x1b[1G${randomId(next)}`,
+  (next) => `\x1b]8;;https://example.com/${randomId(next)}\x1b\\${randomId(next)}\x1b]8;;\x1b\\`,
+  (next) => `\x1b${randomId(next)}`,
+  (next) => `\x1b[12${pick(next, ["\n", " ", "\u00e9"])}${randomId(next)}`,
+  (next) => `\x1b[${randomId(next).replace(/[^0-9]/g, "1")}m `,
+  (next) => pick(next, ["\x1b", "\x1b[", "\x1b[1;", "\x1b(", "\x1b[ "]),
   // Filler: words, numbers, punctuation, line breaks, non-ASCII bytes.
   (next) => pick(next, ["INFO", "level=warn", "GET", "HTTP/1.1", "200", "ms=12", "\u00e9t\u00e9", "\u00ff"]),
   (next) => pick(next, [" ", " ", "\t", ",", ";", "\n", "\n", "\r\n", ": "]),

@@ -1,16 +1,21 @@
 import type { Command } from "../command.js";
+import { openInput } from "../input.js";
 import { Output } from "../output.js";
+import { processInput } from "../process-input.js";
 import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
 import { reportInvalid } from "../report.js";
 import { UsageError } from "../usage.js";
 
+const latin1 = new TextDecoder("latin1");
+
 export const parseCommand: Command = {
   name: "parse",
-  synopsis: "parse ID... [--format text|json]",
+  synopsis: "parse ID... | parse - [--format text|json]",
   summary: "Show every field of each ULID: time, ISO time, random part, bytes, UUID form.",
   details: `
 Lower case and the Crockford aliases (I, L -> 1; O -> 0) are read; the output is canonical. An invalid ID is
-named on standard error with the reason, the others are still shown, and the exit status is 1.
+named on standard error with the reason, the others are still shown, and the exit status is 1. With '-', IDs
+are read from standard input, one per line, and a bad line is reported as 'line N: reason'.
 
 Options:
   --format text|json  text (default): a block per ID; json: one object per line with the keys
@@ -23,6 +28,7 @@ ${typeHelp(22, false)}
 Examples:
   ulid parse 01ARYZ6S410000000000000000
   ulid parse 01ARYZ6S410000000000000000 --format json | jq .iso
+  ulid new 3 | ulid parse - --format json
   ulid parse 017f22e2-79b0-7cc3-98c4-dc0c0c07398f --type uuidv7
   ulid parse 00EZJCRCB4650 --type flake --scalable
 `,
@@ -31,20 +37,12 @@ Examples:
     if (values.format !== "text" && values.format !== "json") {
       throw new UsageError(`--format must be text or json, got ${JSON.stringify(values.format)}`);
     }
-    if (positionals.length === 0) throw new UsageError("missing ID: give one or more ULIDs");
+    if (positionals.length === 0) throw new UsageError("missing ID: give one or more IDs, or - to read standard input");
     const json = values.format === "json";
     const format = formatOf(values);
     let text = "";
-    let status = 0;
     let blocks = 0;
-    for (const id of positionals) {
-      let fields: Record<string, string | number>;
-      try {
-        fields = format.fields(id);
-      } catch (error) {
-        status = reportInvalid(error);
-        continue;
-      }
+    const show = (fields: Record<string, string | number>): void => {
       if (json) {
         text += `${JSON.stringify(fields)}\n`;
       } else {
@@ -53,8 +51,39 @@ Examples:
         const lines = rest.map(([key, value]) => `  ${key.padEnd(7)} ${value}\n`);
         text += `${blocks++ > 0 ? "\n" : ""}${heading}\n${lines.join("")}`;
       }
+    };
+    const out = new Output();
+    let status = 0;
+    if (positionals.includes("-")) {
+      if (positionals.length > 1) throw new UsageError("'-' (read standard input) cannot be mixed with IDs");
+      // Lines are read as `validate -` and `decode` read them (a bad one named by its number), then each valid ID,
+      // made canonical, is parsed as an argument would be.
+      const decoder = format.lineDecoder((error) => {
+        status = reportInvalid(error);
+      });
+      const record = format.textChars + 1;
+      let records = new Uint8Array(0);
+      const parseAll = (bytes: Uint8Array): void => {
+        const count = bytes.length / format.binaryBytes;
+        if (records.length < record * count) records = new Uint8Array(record * count);
+        const canonical = latin1.decode(format.text(bytes, records.subarray(0, record * count)));
+        for (let i = 0; i < count; i++) show(format.fields(canonical.slice(i * record, i * record + format.textChars)));
+      };
+      const flush = async (): Promise<void> => {
+        await out.text(text);
+        text = "";
+      };
+      await processInput(await openInput("-"), (chunk, final) => decoder.push(chunk, final, parseAll), flush);
+      return status;
     }
-    await new Output().text(text);
+    for (const id of positionals) {
+      try {
+        show(format.fields(id));
+      } catch (error) {
+        status = reportInvalid(error);
+      }
+    }
+    await out.text(text);
     return status;
   },
 };

@@ -3,70 +3,94 @@ import { ByteWriter } from "../byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
+import { plausibleWindow, selectedWindow } from "../plausible.js";
 import { processInput } from "../process-input.js";
+import { message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
 import { ScanStats } from "../scan-stats.js";
-import { parseTime } from "../time-arg.js";
-import { checkPositionals } from "../usage.js";
+import { InputError, UsageError } from "../usage.js";
+
+/** The name grep gives standard input among files. */
+const STDIN_NAME = "(standard input)";
+const encoder = new TextEncoder();
 
 export const scanCommand: Command = {
   name: "scan",
-  synopsis: "scan [FILE|-] [--json] [--stats] [--since TIME] [--until TIME]",
+  synopsis: "scan [FILE...] [--json] [--stats] [--since TIME] [--until TIME]",
   summary: "Find every ULID in text (logs, JSON, CSV, URLs) and print its line, canonical form and time.",
   details: `
-Reads FILE, or standard input when FILE is '-' or absent, in chunks (constant memory, any size). A match is a
-token of 26 characters of the ULID alphabet in either case (no I/L/O aliases, no U) with no ASCII letter or digit
-directly before or after it, and valid (first character 0-7). Each match prints as LINE<TAB>ID<TAB>ISO.
+Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
+size). A match is a token of 26 characters of the ULID alphabet in either case (no I/L/O aliases, no U) with no
+ASCII letter or digit directly before or after it, and valid (first character 0-7). Terminal escape sequences
+(colours in 'kubectl logs' output) are borders, not letters. Each match prints as LINE<TAB>ID<TAB>ISO; with more
+than one FILE (or -H), as FILE<TAB>LINE<TAB>ID<TAB>ISO, standard input named '(standard input)'. A FILE that
+cannot be read is named on standard error and skipped, as grep does: the others are still scanned, and the exit
+status is then 2.
 
 Options:
-  --json          one object per match: {"line", "offset" (byte), "ulid", "time" (Unix ms), "iso"}
-  --stats         only a summary: matches, distinct IDs, first and last time, span, and a histogram of
-                  creation times (bucket size chosen from the span); with --json, one JSON object
-  --since TIME    only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
-  --until TIME    only IDs created before TIME
-  --type TYPE     ulid (default), or uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
-                  RFC variant, not glued to a letter or digit (printed in lower case). Ulid-Flakes and BaseUIDs
-                  cannot be told from ordinary words and numbers, so they are not scanned for
-  -h, --help      show this help
+  --json              one object per match: {"line", "offset" (byte), "ulid", "time" (Unix ms), "iso"},
+                      "file" first with more than one FILE (or -H)
+  -H, --with-filename name the file on every match, even with one FILE
+  --no-filename       never name the file
+  --stats             only a summary of all the FILEs: matches, distinct IDs (counted exactly: memory grows
+                      by ~20-30 bytes per distinct ID), implausible matches, first and last time, span, and a
+                      histogram of the mentions by creation time (bucket size chosen from the span); with
+                      --json, one JSON object
+  --plausible FROM..UNTIL
+                      with --stats: the times to believe (default 2000-01-01..one day after now; a side may be
+                      empty for no bound). A token whose time falls outside (a hex etag, a long number) is
+                      counted as implausible and left out of first, last, span and histogram
+  --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
+  --until TIME        only IDs created before TIME
+  --type TYPE         ulid (default), or uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
+                      RFC variant, not glued to a letter or digit (printed in lower case). Ulid-Flakes and
+                      BaseUIDs cannot be told from ordinary words and numbers, so they are not scanned for
+  -h, --help          show this help
 
 Examples:
   ulid scan app.log | head
-  ulid scan app.log --stats
+  ulid scan *.log --stats
   ulid scan app.log --since 2026-04-15T02:00 --until 2026-04-15T03:00 | cut -f2 | sort -u
   kubectl logs deploy/api | ulid scan --json
-  ulid scan access.log --type uuidv7 --stats
+  ulid scan access.log --type uuidv7 --stats --plausible 2024-01-01..
 `,
   options: {
     json: { type: "boolean" },
     stats: { type: "boolean" },
     since: { type: "string" },
     until: { type: "string" },
+    plausible: { type: "string" },
     type: { type: "string", default: "ulid" },
+    "with-filename": { type: "boolean", short: "H" },
+    "no-filename": { type: "boolean" },
   },
   async run({ values, positionals }) {
-    checkPositionals(positionals, 1);
-    const since = typeof values.since === "string" ? parseTime(values.since) : -Infinity;
-    const until = typeof values.until === "string" ? parseTime(values.until) : Infinity;
+    const selected = selectedWindow(values.since as string | undefined, values.until as string | undefined);
     const json = values.json === true;
     const target = scanTargetOf(values);
     const jsonKey = `,"${target.name}":"`;
-    const stats = values.stats === true ? new ScanStats() : undefined;
-    const input = await openInput(positionals[0]);
+    const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
+    if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
+    const paths = positionals.length === 0 ? ["-"] : positionals;
+    const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
+    const key = new Uint32Array(4);
+    /** What starts each printed match: the file's name when named, then the line number's key. */
+    let start = new Uint8Array(0);
     const print: MatchVisitor = (window, at, offset, time, line) => {
-      if (time < since || time >= until) return;
+      if (time < selected.from || time >= selected.to) return;
       if (stats) {
-        stats.add(target.text(window, at), time);
+        target.key(window, at, key);
+        stats.add(key, time);
         return;
       }
+      writer.bytes(start, 0, start.length);
+      writer.uint(line);
       if (json) {
-        writer.ascii('{"line":');
-        writer.uint(line);
         writer.ascii(',"offset":');
         writer.uint(offset);
         writer.ascii(jsonKey);
       } else {
-        writer.uint(line);
         writer.ascii("\t");
       }
       target.write(writer, window, at);
@@ -82,16 +106,28 @@ Examples:
         writer.ascii("\n");
       }
     };
-    const scanner = target.scanner(stats === undefined, print);
     const out = new Output();
     const flush = async (): Promise<void> => {
       await out.write(writer.view());
       writer.clear();
     };
-    await processInput(input, (chunk, final) => scanner.push(chunk, final), flush);
-    if (stats) {
-      await out.text(json ? stats.json() : stats.text());
+    let status = 0;
+    for (const path of paths) {
+      const name = path === "-" ? STDIN_NAME : path;
+      const file = named ? (json ? `"file":${JSON.stringify(name)},` : `${name}\t`) : "";
+      start = encoder.encode(json ? `{${file}"line":` : file);
+      const scanner = target.scanner(stats === undefined, print);
+      try {
+        const input = await openInput(path);
+        await processInput(input, (chunk, final) => scanner.push(chunk, final), flush, stats !== undefined);
+      } catch (error) {
+        // As grep and ripgrep do: name the file, go on with the others, and end with status 2.
+        if (!(error instanceof InputError)) throw error;
+        message(`ulid scan: ${error.message}\n`);
+        status = 2;
+      }
     }
-    return 0;
+    if (stats) await out.text(json ? stats.json() : stats.text());
+    return status;
   },
 };

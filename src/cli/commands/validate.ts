@@ -34,7 +34,7 @@ Examples:
       const decoder = format.lineDecoder((error) => {
         status = reportInvalid(error);
       });
-      await processInput(await openInput("-"), (chunk, final) => decoder.push(chunk, final, () => {}), async () => {});
+      await processInput(await openInput("-"), (chunk, final) => decoder.push(chunk, final, () => {}), async () => {}, true);
       return status;
     }
     let status = 0;
