@@ -27,6 +27,12 @@ export interface Column {
   readonly storedHex: string | null;
   /** Whether the column's input text is the format's own text, so text COPY takes encodeManyText's output as it is. */
   readonly readsIdText: boolean;
+  /**
+   * A value of the column's SQL type that is no ID of the format, as the SQL text `value` reads, and whether Postgres
+   * stores it (then reading it back must refuse it) or refuses it (a CHECK constraint); null when every value of the
+   * type is an ID (any 16 bytes are a ULID).
+   */
+  readonly stray: { readonly sql: string; readonly stored: boolean } | null;
 }
 
 const unhex = (text: string, bytes: number) => bigIntToBytes(BigInt(`0x${text.replaceAll("-", "")}`), bytes);
@@ -35,7 +41,7 @@ const unhex = (text: string, bytes: number) => bigIntToBytes(BigInt(`0x${text.re
  * A 16-byte format's bytes as a `uuid`: Postgres compares uuids as 16 bytes (memcmp), as the formats sort.
  * `readsIdText`: the format's text is UUID text (UUID v7's; a ULID's is not).
  */
-function uuidColumn(ref: RefFormat, readsIdText: boolean): Column {
+function uuidColumn(ref: RefFormat, readsIdText: boolean, stray: Column["stray"]): Column {
   return {
     ref,
     type: "uuid",
@@ -46,14 +52,18 @@ function uuidColumn(ref: RefFormat, readsIdText: boolean): Column {
     fromSql: (text) => ref.api.encode(unhex(text, 16)),
     storedHex: "encode(uuid_send(id), 'hex')",
     readsIdText,
+    stray,
   };
 }
 
-/** Any format's bytes as a `bytea`, compared as bytes (memcmp, then length). */
+/**
+ * Any format's bytes as a `bytea`, compared as bytes (memcmp, then length). The CHECK keeps out other lengths, which
+ * `encode(bytes)` would not see: it reads the format's width from the start of a longer array.
+ */
 function byteaColumn(ref: RefFormat): Column {
   return {
     ref,
-    type: "bytea",
+    type: `bytea CHECK (octet_length(id) = ${ref.bytes})`,
     label: `${ref.name} as bytea`,
     toSql: (id) => hex(ref.api.decode(id)),
     value: (x) => `decode(${x}, 'hex')`,
@@ -61,6 +71,7 @@ function byteaColumn(ref: RefFormat): Column {
     fromSql: (text) => ref.api.encode(unhex(text, ref.bytes)),
     storedHex: "encode(id, 'hex')",
     readsIdText: false,
+    stray: { sql: "00".repeat(ref.bytes + 1), stored: false },
   };
 }
 
@@ -78,6 +89,7 @@ const FLAKE_BIGINT: Column = {
   fromSql: (text) => flake.fromBigInt(BigInt(text)),
   storedHex: "encode(int8send(id), 'hex')",
   readsIdText: false,
+  stray: { sql: "-1", stored: true },
 };
 
 /** The canonical text, compared byte by byte (COLLATE "C"): the formats' text order is their byte order. */
@@ -89,17 +101,18 @@ function textColumn(ref: RefFormat): Column {
     toSql: (id) => id,
     value: (x) => x,
     read: "id",
-    fromSql: (text) => text,
+    fromSql: (text) => ref.api.encode(ref.api.decode(text)),
     storedHex: null,
     readsIdText: true,
+    stray: { sql: "not an ID", stored: true },
   };
 }
 
 export const COLUMNS: readonly Column[] = [
-  uuidColumn(REF_ULID, false),
+  uuidColumn(REF_ULID, false, null),
   byteaColumn(REF_ULID),
   textColumn(REF_ULID),
-  uuidColumn(REF_UUIDV7, true),
+  uuidColumn(REF_UUIDV7, true, { sql: "017f22e2-79b0-4cc3-98c4-dc0c0c07398f", stored: true }), // version 4
   byteaColumn(REF_UUIDV7),
   textColumn(REF_UUIDV7),
   byteaColumn(REF_BASEUID),

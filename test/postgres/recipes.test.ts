@@ -17,13 +17,21 @@ const recipe = (file: string) => readFileSync(new URL(`./recipes/${file}`, impor
 
 const suite = databaseForSuite();
 
-/** `count` ULIDs, strictly increasing. */
-const ulids = (count: number) => encodeMany(generateMany(count));
+/** `count` ULIDs, strictly increasing (made at `time`, or now). */
+const ulids = (count: number, time?: number): string[] => encodeMany(generateMany(count, { time }));
+
+/** 2025-01-01T00:00:00.000Z. */
+const T = 1735689600000;
+/** ULIDs made at T - 1 .. T + 2 ms, 5 each, in order, with their times. */
+const madeAroundT = () => [-1, 0, 1, 2].flatMap((ms) => ulids(5, T + ms).map((id) => ({ id, time: T + ms })));
+const madeBetween = (made: { id: string; time: number }[], from: number, to: number) =>
+  made.filter(({ time }) => time >= from && time <= to).map(({ id }) => id);
 
 const TABLES = {
   orders: "CREATE TEMPORARY TABLE orders (id uuid PRIMARY KEY)",
   events: "CREATE TEMPORARY TABLE events (id bigint PRIMARY KEY)",
-  shipments: "CREATE TEMPORARY TABLE shipments (id uuid PRIMARY KEY, parcel bytea NOT NULL, scan bigint NOT NULL)",
+  shipments:
+    "CREATE TEMPORARY TABLE shipments (id uuid PRIMARY KEY, parcel bytea NOT NULL CHECK (octet_length(parcel) = 16), scan bigint NOT NULL)",
 };
 let db: TestDatabase;
 beforeAll(async () => {
@@ -43,6 +51,13 @@ describe("node-postgres", () => {
     const ids = ulids(3000);
     await pgRecipe.insertOrders(db.client, [...ids].reverse());
     expect(await pgRecipe.ordersInOrder(db.client)).toEqual(ids);
+  });
+
+  it("a time range selects exactly the orders made in it", async () => {
+    const made = madeAroundT();
+    await pgRecipe.insertOrders(db.client, made.map(({ id }) => id).reverse());
+    expect(await pgRecipe.ordersBetween(db.client, T, T + 1)).toEqual(madeBetween(made, T, T + 1));
+    expect(await pgRecipe.ordersBetween(db.client, new Date(T + 2), new Date(T + 9))).toEqual(madeBetween(made, T + 2, T + 2));
   });
 
   it("a bad ULID is refused with its index, and nothing is inserted", async () => {
@@ -88,6 +103,14 @@ describe("Drizzle", () => {
       "SELECT id::text AS id, encode(parcel, 'hex') AS parcel, scan::text AS scan FROM shipments ORDER BY id LIMIT 1",
     );
     expect(stored).toEqual({ id: ulidToUUID(ids[0]!), parcel: hex(decode(parcels[0]!)), scan: flake.toBigInt(scans[0]!).toString() });
+  });
+
+  it("a time range selects exactly the shipments made in it", async () => {
+    const made = madeAroundT();
+    const scans = flake.encodeMany(flake.generateMany(made.length));
+    await db.drizzle().insert(shipments).values(made.map(({ id }, i) => ({ id, parcel: id, scan: scans[i]! })));
+    const between = await drizzleRecipe.shipmentsBetween(db.drizzle(), T, T + 1);
+    expect(between.map(({ id }) => id)).toEqual(madeBetween(made, T, T + 1));
   });
 
   it("refuses a bad ID before the query is sent", async () => {

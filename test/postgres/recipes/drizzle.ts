@@ -1,7 +1,8 @@
 // IDs in PostgreSQL with Drizzle ORM (npm install drizzle-orm, and pg or @electric-sql/pglite): column types that
 // store an ID in its binary column and hand the application its text.
-import { customType, pgTable } from "drizzle-orm/pg-core";
-import { decode, encode, flake, ulidToUUID, uuidToULID } from "ulid-wasm";
+import { between } from "drizzle-orm";
+import { customType, pgTable, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { decode, encode, flake, formats, ulidToUUID, uuidToULID } from "ulid-wasm";
 
 /** A ULID in a `uuid` column: its 16 bytes, so ORDER BY is ULID order. (UUID v7s need no custom type: `uuid()`.) */
 export const ulidUuid = customType<{ data: string; driverData: string }>({
@@ -10,7 +11,10 @@ export const ulidUuid = customType<{ data: string; driverData: string }>({
   fromDriver: (uuid) => uuidToULID(uuid),
 });
 
-/** A ULID in a `bytea` column: 16 bytes, compared as bytes. */
+/**
+ * A ULID in a `bytea` column: 16 bytes, compared as bytes. Give the column `CHECK (octet_length(parcel) = 16)`:
+ * `encode` reads the first 16 bytes of a longer value without a word.
+ */
 export const ulidBytea = customType<{ data: string; driverData: Uint8Array }>({
   dataType: () => "bytea",
   toDriver: (id) => decode(id),
@@ -29,3 +33,9 @@ export const shipments = pgTable("shipments", {
   parcel: ulidBytea("parcel").notNull(),
   scan: flakeBigint("scan").notNull(),
 });
+
+/** The shipments made from `from` to `to` (Unix ms or Dates, both included): min and max go through ulidUuid too. */
+export function shipmentsBetween(db: PgDatabase<PgQueryResultHKT>, from: number | Date, to: number | Date) {
+  const made = between(shipments.id, formats.ulid.min(from), formats.ulid.max(to));
+  return db.select().from(shipments).where(made).orderBy(shipments.id);
+}

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ClientBase } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { decodeMany, flake, ulidToUUID, uuidToULID } from "ulid-wasm";
+import { decodeMany, flake, formats, ulidToUUID, uuidToULID } from "ulid-wasm";
 
 /** A node-postgres Client or Pool (PGlite's `query` has the same shape). */
 export interface Queryable {
@@ -20,6 +20,13 @@ export async function insertOrders(db: Queryable, ids: readonly string[]): Promi
 /** ORDER BY id is ULID order: by time, and within a millisecond in the order a monotonic generator made them. */
 export async function ordersInOrder(db: Queryable): Promise<string[]> {
   const { rows } = await db.query("SELECT id FROM orders ORDER BY id"); // a uuid arrives as its text
+  return rows.map((row) => uuidToULID(row.id as string));
+}
+
+/** The orders made from `from` to `to` (Unix ms or Dates, both included), found on the primary key's index. */
+export async function ordersBetween(db: Queryable, from: number | Date, to: number | Date): Promise<string[]> {
+  const bounds = [ulidToUUID(formats.ulid.min(from)), ulidToUUID(formats.ulid.max(to))];
+  const { rows } = await db.query("SELECT id FROM orders WHERE id BETWEEN $1 AND $2 ORDER BY id", bounds);
   return rows.map((row) => uuidToULID(row.id as string));
 }
 
