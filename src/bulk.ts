@@ -15,7 +15,8 @@ export interface GenerateManyOptions extends ManyOptions<number | Date> {
   now?: () => number;
 }
 
-const ulidBatches = createCodecApi(ULID_FORMAT);
+/** ULID's calls of the shared machinery (for `formats.ulid` too). */
+export const ulidBatches = createCodecApi(ULID_FORMAT);
 
 /** 16*n bytes as n canonical strings. */
 export const encodeMany: (bytes: Uint8Array) => string[] = ulidBatches.encodeMany;

@@ -15,6 +15,7 @@ import { formatUuid, parseUuid } from "../uuid.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { boundsOf } from "./bounds.js";
+import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
@@ -43,7 +44,8 @@ export const format: Format = {
   },
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(format);
+const codecApi = createCodecApi(format);
+const { timeField, timeFields, ...codec } = codecApi;
 
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {
@@ -98,6 +100,7 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
+  ...createIntegerApi(format, codecApi),
   ...boundsOf<BaseUidTime, NoOptions>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */

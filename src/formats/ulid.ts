@@ -3,14 +3,15 @@
  * (`formats.ulid.generate(time)` is `ulid(time)`, `formats.ulid.decodeTime` is `decodeTime`, and so on).
  */
 import { checkOptions } from "../args.js";
-import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../bulk.js";
+import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, ulidBatches, validateMany } from "../bulk.js";
 import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
 import { decode, decodeTime, encode, isValid } from "../ulid.js";
 import { boundsOf } from "./bounds.js";
 import type { NoOptions, Texts } from "./codec.js";
 import { generateOne, type SourceOptions } from "./generate.js";
-import { ULID_MINTING } from "./ulid-format.js";
+import { createIntegerApi } from "./integers.js";
+import { ULID_FORMAT, ULID_MINTING } from "./ulid-format.js";
 
 export const ulidNamespace = Object.freeze({
   name: "ulid" as const,
@@ -26,6 +27,7 @@ export const ulidNamespace = Object.freeze({
   generateMany,
   monotonicFactory,
   ...boundsOf<number | Date, NoOptions>(() => ULID_MINTING),
+  ...createIntegerApi(ULID_FORMAT, ulidBatches),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
   generate(time?: number | Date, options?: SourceOptions): string {

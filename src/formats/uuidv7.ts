@@ -14,6 +14,7 @@ import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { boundsOf } from "./bounds.js";
+import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
@@ -39,7 +40,8 @@ export const format: Format = {
   binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi(format);
+const codecApi = createCodecApi(format);
+const { timeField, timeFields, ...codec } = codecApi;
 
 /** How UUID v7s are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
@@ -49,6 +51,7 @@ export const uuidv7 = Object.freeze({
   chars: UUIDV7.chars,
   bytes: UUIDV7.bytes,
   ...codec,
+  ...createIntegerApi(format, codecApi),
   ...boundsOf<number | Date, NoOptions>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
