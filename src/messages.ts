@@ -386,3 +386,13 @@ export function noSecureRandom(): UlidError {
 export function randomNotFunction(): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${option("random")} must be a function (out: Uint8Array) => void`);
 }
+
+// ---- letter case ----
+
+/** A `lowercase` option for a `label`, whose text is case-sensitive. */
+export function caseSensitiveText(label: string): UlidError {
+  return new UlidError(
+    "INVALID_ARGUMENT",
+    `the \`lowercase\` option is for case-insensitive text: ${label} text is case-sensitive, lower case would make another ID`,
+  );
+}

@@ -265,6 +265,8 @@ describe("revoked proxies as times and options", () => {
       () => api.generateMany(1, revoked() as never),
       () => api.encode(revoked() as never),
       () => api.min(revoked() as never),
+      () => api.encode(api.generateMany(1), 0, revoked() as never),
+      () => api.encodeMany(api.generateMany(1), revoked() as never),
       () => api.max(1_800_000_000_000, revoked() as never),
     ]) {
       expect(faultOf(call)).toMatchObject({ code: expect.stringMatching(/^INVALID_(TIME|ARGUMENT)$/) });

@@ -17,7 +17,7 @@ import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { boundsOf } from "./bounds.js";
 import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
@@ -104,12 +104,12 @@ export const baseuid = Object.freeze({
   ...boundsOf<BaseUidTime, NoOptions>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
-  generate(time?: BaseUidTime, options?: SourceOptions): string {
+  generate(time?: BaseUidTime, options?: GenerateOptions): string {
     return generateOne(minting, time, options);
   },
 
   /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
-  monotonicFactory(options?: MonotonicOptions): (time?: BaseUidTime) => string {
+  monotonicFactory(options?: MonotonicFactoryOptions): (time?: BaseUidTime) => string {
     return monotonicGenerator(minting, options);
   },
 

@@ -7,6 +7,7 @@ import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlap
 import { batchCodec, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, runPieces } from "./batch.js";
+import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 import { badSeparator, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
 
@@ -15,7 +16,7 @@ export interface Format extends FormatRules {
   readonly jsCodec: FormatCodec;
 }
 
-export interface EncodeTextOptions {
+export interface EncodeTextOptions extends CaseOptions {
   /** One ASCII character that cannot occur in the format's text, written after each ID. Default "\n". */
   separator?: string;
   /** Write into this buffer (at least `chars + 1` bytes per ID, not overlapping the input) instead of a new one. */
@@ -29,14 +30,14 @@ export type NoOptions = Record<string, never>;
 export type Texts = readonly string[] | Uint8Array;
 
 export interface CodecApi {
-  /** The binary ID at `bytes[offset]` as canonical text; refuses bytes that are no ID of the format. */
-  encode(bytes: Uint8Array, offset?: number): string;
+  /** The binary ID at `bytes[offset]` as canonical text (or lower case); refuses bytes that are no ID of the format. */
+  encode(bytes: Uint8Array, offset?: number, options?: CaseOptions): string;
   /** The bytes of an ID, in a new array; every fault is an UlidError with its character position. */
   decode(text: string): Uint8Array;
   /** True exactly when `decode` would succeed; never throws. */
   isValid(text: unknown): boolean;
   /** Packed binary IDs as strings. */
-  encodeMany(bytes: Uint8Array): string[];
+  encodeMany(bytes: Uint8Array, options?: CaseOptions): string[];
   /** Packed binary IDs as ASCII text, each followed by `separator` (default "\n"). */
   encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): Uint8Array;
   /** The packed bytes of each ID; throws for the first bad one with its element index. */
@@ -85,13 +86,14 @@ export function createCodecApi(format: Format): CodecApi {
   }
 
   return {
-    encode(bytes, offset = 0) {
+    encode(bytes, offset = 0, options) {
       checkUint8Array(bytes, "bytes");
       checkIndex(offset, "offset");
       checkRoom(bytes, offset, size, "bytes");
+      const lower = lowercaseOption(format, checkOptions(options).lowercase);
       const text = singleCodec(format).encodeOne(bytes, offset);
       if (text === null) throw binaryError(format, bytes, offset);
-      return text;
+      return inCase(text, lower);
     },
     decode(text) {
       const out = new Uint8Array(size);
@@ -100,15 +102,18 @@ export function createCodecApi(format: Format): CodecApi {
     },
     isValid: (text) => typeof text === "string" && singleCodec(format).isValidOne(text),
 
-    encodeMany(bytes) {
+    encodeMany(bytes, options) {
       const { ids, count } = binaryIds(bytes);
+      const lower = lowercaseOption(format, checkOptions(options).lowercase);
       const out = allocateStrings(count);
       checkEncoded(ids, batchCodec(format).encodeStrings(ids, count, out));
+      if (lower) for (let i = 0; i < count; i++) out[i] = out[i]!.toLowerCase();
       return out;
     },
     encodeManyText(bytes, options) {
       const { ids, count } = binaryIds(bytes);
-      const { separator = "\n", out } = checkOptions(options);
+      const { separator = "\n", out, lowercase } = checkOptions(options);
+      const lower = lowercaseOption(format, lowercase);
       const code = typeof separator === "string" && separator.length === 1 ? separator.charCodeAt(0) : -1;
       if (code < 0 || code > 0x7f || !spec.isSeparator(code)) throw badSeparator(label, separator);
       const text = outputBuffer(out, count * (chars + 1), "the text");
@@ -118,6 +123,7 @@ export function createCodecApi(format: Format): CodecApi {
       // No half-made text is left behind in a caller's buffer.
       if (fault >= 0) text.fill(0);
       checkEncoded(ids, fault);
+      if (lower) lowerAscii(text);
       return text;
     },
     decodeMany: (texts) =>

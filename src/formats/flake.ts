@@ -17,7 +17,7 @@ import { codecOfFlake } from "../engine/js-flake.js";
 import { boundsOf } from "./bounds.js";
 import { createCodecApi, type Format, type Texts } from "./codec.js";
 import { createIntegerApi } from "./integers.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import {
   badEpoch,
   firstCharOverflow,
@@ -141,12 +141,12 @@ export const flake = Object.freeze({
   ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">>(({ epoch }) => minting({ epoch })),
 
   /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
-  generate(time?: number | Date, options?: FlakeOptions & SourceOptions): string {
+  generate(time?: number | Date, options?: FlakeOptions & GenerateOptions): string {
     return generateOne(minting(options), time, options);
   },
 
   /** A generator of strictly increasing Ulid-Flakes. */
-  monotonicFactory(options?: FlakeOptions & MonotonicOptions): (time?: number | Date) => string {
+  monotonicFactory(options?: FlakeOptions & MonotonicFactoryOptions): (time?: number | Date) => string {
     return monotonicGenerator(minting(options), options);
   },
 

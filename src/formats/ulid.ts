@@ -8,8 +8,9 @@ import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
 import { decode, decodeTime, encode, isValid } from "../ulid.js";
 import { boundsOf } from "./bounds.js";
+import type { CaseOptions } from "./letter-case.js";
 import type { NoOptions, Texts } from "./codec.js";
-import { generateOne, type SourceOptions } from "./generate.js";
+import { generateOne, type GenerateOptions } from "./generate.js";
 import { createIntegerApi } from "./integers.js";
 import { ULID_FORMAT, ULID_MINTING } from "./ulid-format.js";
 
@@ -26,11 +27,11 @@ export const ulidNamespace = Object.freeze({
   validateMany,
   generateMany,
   monotonicFactory,
-  ...boundsOf<number | Date, NoOptions>(() => ULID_MINTING),
+  ...boundsOf<number | Date, CaseOptions>(() => ULID_MINTING),
   ...createIntegerApi(ULID_FORMAT, ulidBatches),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
-  generate(time?: number | Date, options?: SourceOptions): string {
+  generate(time?: number | Date, options?: GenerateOptions): string {
     return generateOne(ULID_MINTING, time, options);
   },
 

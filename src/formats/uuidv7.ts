@@ -14,9 +14,10 @@ import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { boundsOf } from "./bounds.js";
+import type { CaseOptions } from "./letter-case.js";
 import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
 
 /** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
@@ -52,15 +53,15 @@ export const uuidv7 = Object.freeze({
   bytes: UUIDV7.bytes,
   ...codec,
   ...createIntegerApi(format, codecApi),
-  ...boundsOf<number | Date, NoOptions>(() => minting),
+  ...boundsOf<number | Date, CaseOptions>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
-  generate(time?: number | Date, options?: SourceOptions): string {
+  generate(time?: number | Date, options?: GenerateOptions): string {
     return generateOne(minting, time, options);
   },
 
   /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
-  monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => string {
+  monotonicFactory(options?: MonotonicFactoryOptions): (time?: number | Date) => string {
     return monotonicGenerator(minting, options);
   },
 
