@@ -42,23 +42,22 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
   const limit = 1n << BigInt(bits);
   const words = Math.ceil(bits / 64);
 
-  /** The big-endian integer of the ID at `bytes[at]`, 32 bits at a time. */
-  function valueAt(bytes: Uint8Array, at: number): bigint {
-    const view = new DataView(bytes.buffer, bytes.byteOffset + at, size);
-    let value = 0n;
-    let i = 0;
-    for (; i + 4 <= size; i += 4) value = (value << 32n) | BigInt(view.getUint32(i));
-    for (; i < size; i++) value = (value << 8n) | BigInt(bytes[at + i]!);
-    return value;
-  }
-
-  /** Word `k` (0: least significant) of the ID at `bytes[at]`: its bytes end 8k bytes before the ID's end. */
+  /** Word `k` (0: least significant) of the ID at `bytes[at]`; `view` is a DataView of `bytes`. */
   function wordAt(view: DataView, bytes: Uint8Array, at: number, k: number): bigint {
+    // The word's bytes end 8k bytes before the ID's end; the top word of a 120-bit ID has only 7.
     const end = at + size - 8 * k;
     if (end - 8 >= at) return view.getBigUint64(end - 8);
     let word = 0n;
     for (let i = at; i < end; i++) word = (word << 8n) | BigInt(bytes[i]!);
     return word;
+  }
+
+  /** The big-endian integer of the ID at `bytes[at]`, from its words. */
+  function valueAt(bytes: Uint8Array, at: number): bigint {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    let value = 0n;
+    for (let k = words - 1; k >= 0; k--) value = (value << 64n) | wordAt(view, bytes, at, k);
+    return value;
   }
 
   /** Writes `value` (an unknown, checked here) as the ID's bytes at `out[at]`; `index` names a batch element. */
