@@ -138,6 +138,12 @@ forEachEngine(() => {
       expectUlidError(() => api.fromBigIntMany([0n, 1n, 1n << BigInt(bits)]), "OVERFLOW", 2);
       expectUlidError(() => api.fromBigIntMany([0n, 1]), "INVALID_ARGUMENT", 1);
       if (words > 1) expectUlidError(() => api.fromBigIntMany(new BigUint64Array(words + 1)), "INVALID_LENGTH");
+      if (bits % 64 !== 0) {
+        // A top word past the format's width (BaseUID: 2^56 and above).
+        const wide = new BigUint64Array(2 * words);
+        wide[2 * words - 1] = 1n << BigInt(bits % 64);
+        expectUlidError(() => api.fromBigIntMany(wide), "OVERFLOW", 1);
+      }
       for (const values of [5, "12", new Uint8Array(8), { length: 1, 0: 1n }, null]) {
         expectUlidError(() => api.fromBigIntMany(values), "INVALID_ARGUMENT");
       }

@@ -41,6 +41,8 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
   const bits = 8 * size;
   const limit = 1n << BigInt(bits);
   const words = Math.ceil(bits / 64);
+  /** The top word of a value in range is below this (2^56 for 120 bits, 2^64 when the top word is whole). */
+  const topLimit = 1n << BigInt(bits - 64 * (words - 1));
 
   /** Word `k` (0: least significant) of the ID at `bytes[at]`; `view` is a DataView of `bytes`. */
   function wordAt(view: DataView, bytes: Uint8Array, at: number, k: number): bigint {
@@ -60,15 +62,18 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
     return value;
   }
 
-  /** Writes `value` (an unknown, checked here) as the ID's bytes at `out[at]`; `index` names a batch element. */
-  function writeValue(value: unknown, out: Uint8Array, at: number, index: number | undefined): void {
+  /** Writes word `k` (a value below 2^64, below 2^56 for a 120-bit ID's top word) of the ID at `bytes[at]`. */
+  function writeWord(view: DataView, bytes: Uint8Array, at: number, k: number, word: bigint): void {
+    const end = at + size - 8 * k;
+    if (end - 8 >= at) return view.setBigUint64(end - 8, word);
+    for (let i = end - 1; i >= at; i--, word >>= 8n) bytes[i] = Number(word & 0xffn);
+  }
+
+  /** Writes `value` (an unknown, checked here) as the ID's bytes at `bytes[at]`; `index` names a batch element. */
+  function writeValue(value: unknown, view: DataView, bytes: Uint8Array, at: number, index: number | undefined): void {
     if (typeof value !== "bigint") throw elementError(integerNotBigint(label, value), index);
     if (value < 0n || value >= limit) throw elementError(integerOutOfRange(label, bits, value), index);
-    let rest = value;
-    const view = new DataView(out.buffer, out.byteOffset + at, size);
-    let i = size;
-    for (; i >= 4; i -= 4, rest >>= 32n) view.setUint32(i - 4, Number(BigInt.asUintN(32, rest)));
-    for (; i > 0; i--, rest >>= 8n) out[at + i - 1] = Number(rest & 0xffn);
+    for (let k = 0; k < words; k++) writeWord(view, bytes, at, k, BigInt.asUintN(64, value >> BigInt(64 * k)));
   }
 
   /**
@@ -88,19 +93,28 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
     }
   }
 
-  /** How many IDs `values` holds, and the integer of each, read once; anything unreadable is INVALID_ARGUMENT. */
-  function readValues(values: unknown): { count: number; valueOf: (index: number) => unknown } {
+  /**
+   * How many IDs `values` holds, and a writer of the bytes of each (`write(index, view, bytes, at)`), which reads
+   * each element once; anything unreadable is INVALID_ARGUMENT.
+   */
+  function readValues(values: unknown): { count: number; write: (index: number, view: DataView, bytes: Uint8Array, at: number) => void } {
     const expected = "a BigUint64Array, BigInt64Array or bigint[]";
     const typed = plainBigInts(values, "values");
     if (typed !== null) {
       if (typed.length % words !== 0) throw partialWords(label, words, typed.length);
       return {
         count: typed.length / words,
-        valueOf(index) {
-          // The top word as it is (signed in a BigInt64Array), the lower ones as their 64 bits.
-          let value = typed[index * words + words - 1]!;
-          for (let k = words - 2; k >= 0; k--) value = (value << 64n) | BigInt.asUintN(64, typed[index * words + k]!);
-          return value;
+        write(index, view, bytes, at) {
+          const first = index * words;
+          // The top word as it is (signed in a BigInt64Array), the lower ones as their 64 bits: word by word, without
+          // building the whole value (that took most of the time), but for the message of one out of range.
+          const top = typed[first + words - 1]!;
+          if (top < 0n || top >= topLimit) {
+            let value = top;
+            for (let k = words - 2; k >= 0; k--) value = (value << 64n) | BigInt.asUintN(64, typed[first + k]!);
+            throw elementError(integerOutOfRange(label, bits, value), index);
+          }
+          for (let k = 0; k < words; k++) writeWord(view, bytes, at, k, BigInt.asUintN(64, typed[first + k]!));
         },
       };
     }
@@ -114,12 +128,14 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
     if (typeof length !== "number" || !Number.isSafeInteger(length) || length < 0) throw mustBe("values", expected, values);
     return {
       count: length,
-      valueOf(index) {
+      write(index, view, bytes, at) {
+        let value: unknown;
         try {
-          return (values as readonly unknown[])[index];
+          value = (values as readonly unknown[])[index];
         } catch {
           throw mustBe("values", expected, values);
         }
+        writeValue(value, view, bytes, at, index);
       },
     };
   }
@@ -129,7 +145,7 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
 
     fromBigInt(value) {
       const bytes = new Uint8Array(size);
-      writeValue(value, bytes, 0, undefined);
+      writeValue(value, new DataView(bytes.buffer), bytes, 0, undefined);
       const text = singleCodec(format).encodeOne(bytes, 0);
       if (text === null) throw elementError(integerNotId(value, format.binaryFault(bytes, 0)), undefined);
       return text;
@@ -148,9 +164,10 @@ export function createIntegerApi(format: Format, codec: Pick<CodecApi, "decode" 
     },
 
     fromBigIntMany(values) {
-      const { count, valueOf } = readValues(values);
+      const { count, write } = readValues(values);
       const bytes = allocate(Uint8Array, count * size, "the batch");
-      for (let i = 0; i < count; i++) writeValue(valueOf(i), bytes, i * size, i);
+      const view = new DataView(bytes.buffer);
+      for (let i = 0; i < count; i++) write(i, view, bytes, i * size);
       checkIds(bytes, count, true);
       return bytes;
     },
