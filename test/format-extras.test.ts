@@ -21,6 +21,7 @@ const T = 1735689600000;
 const CORE = [
   "generate", "monotonicFactory", "encode", "decode", "decodeTime", "isValid",
   "generateMany", "encodeMany", "decodeMany", "decodeTimeMany", "validateMany", "min", "max",
+  "toBigInt", "fromBigInt", "toBigIntMany", "fromBigIntMany",
 ];
 
 describe("the namespaces", () => {
