@@ -46,7 +46,7 @@ export const format: Format = {
 };
 
 const codecApi = createCodecApi<BaseUid>(format);
-const { timeField, timeFields, ...codec } = codecApi;
+const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {

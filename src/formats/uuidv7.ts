@@ -43,7 +43,7 @@ export const format: Format = {
 };
 
 const codecApi = createCodecApi<UuidV7>(format);
-const { timeField, timeFields, ...codec } = codecApi;
+const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 /** How UUID v7s are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
