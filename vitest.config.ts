@@ -35,7 +35,14 @@ const DEEP_ONLY = [
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
-const SIZED_BY_TIER = ["test/fuzz.test.ts", "test/fuzz-formats.test.ts", "test/properties.test.ts"];
+const SIZED_BY_TIER = [
+  "test/fuzz.test.ts",
+  "test/fuzz-formats.test.ts",
+  "test/properties.test.ts",
+  "test/format-bounds.test.ts",
+  "test/format-integers.test.ts",
+  "test/format-lowercase.test.ts",
+];
 /** The public API's suites, run again on the scalar build. */
 const PUBLIC_API = [
   "test/single.test.ts",

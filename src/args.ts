@@ -44,6 +44,22 @@ export function plainBytes(value: unknown, name: string): Uint8Array {
   }
 }
 
+/**
+ * `value` as a new plain view of the same class over the same memory when it is a real BigUint64Array or
+ * BigInt64Array (a subclass too), else null: read as `plainBytes` reads a Uint8Array. A detached one is refused.
+ */
+export function plainBigInts(value: unknown, name: string): BigUint64Array | BigInt64Array | null {
+  if (typeof value !== "object" || value === null) return null;
+  const tag = tagOf.call(value);
+  if (tag !== "BigUint64Array" && tag !== "BigInt64Array") return null;
+  try {
+    const [buffer, offset, length] = [bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value)];
+    return tag === "BigUint64Array" ? new BigUint64Array(buffer, offset, length) : new BigInt64Array(buffer, offset, length);
+  } catch {
+    throw detachedBuffer(name);
+  }
+}
+
 /** Whether two plain views share any byte. */
 export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
   return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.length && b.byteOffset < a.byteOffset + a.length;

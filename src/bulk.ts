@@ -3,11 +3,12 @@
  * generate.ts), as `formats.ulid` has them too.
  */
 import { createCodecApi, type EncodeTextOptions } from "./formats/codec.js";
+import type { CaseOptions } from "./formats/letter-case.js";
 import { generateBatch, type ManyOptions } from "./formats/generate.js";
 import type { Ulid } from "./formats/schema.js";
 import { ULID_FORMAT, ULID_MINTING } from "./formats/ulid-format.js";
 
-export type { EncodeTextOptions };
+export type { CaseOptions, EncodeTextOptions };
 
 export interface GenerateManyOptions extends ManyOptions<number | Date> {
   /** Fills the array it is given: 10 bytes per new millisecond when monotonic, else 10 per ID of a step. */
@@ -16,10 +17,11 @@ export interface GenerateManyOptions extends ManyOptions<number | Date> {
   now?: () => number;
 }
 
-const ulidBatches = createCodecApi<Ulid>(ULID_FORMAT);
+/** ULID's calls of the shared machinery (for `formats.ulid` too). */
+export const ulidBatches = createCodecApi<Ulid>(ULID_FORMAT);
 
-/** 16*n bytes as n canonical strings. */
-export const encodeMany: (bytes: Uint8Array) => Ulid[] = ulidBatches.encodeMany;
+/** 16*n bytes as n canonical strings (or lower case, with `lowercase`). */
+export const encodeMany: (bytes: Uint8Array, options?: CaseOptions) => Ulid[] = ulidBatches.encodeMany;
 /** 16*n bytes as ASCII text: each ID followed by the separator (27*n bytes). */
 export const encodeManyText: (bytes: Uint8Array, options?: EncodeTextOptions) => Uint8Array = ulidBatches.encodeManyText;
 /** The 16 bytes of each ID; throws for the first bad one with its element index. */

@@ -27,6 +27,7 @@ export {
   decodeTimeMany,
   validateMany,
   type EncodeTextOptions,
+  type CaseOptions,
 } from "./bulk.js";
 export { setBackend, getBackend, type BackendKind } from "./backend.js";
 export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";

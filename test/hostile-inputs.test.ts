@@ -265,6 +265,8 @@ describe("revoked proxies as times and options", () => {
       () => api.generateMany(1, revoked() as never),
       () => api.encode(revoked() as never),
       () => api.min(revoked() as never),
+      () => api.encode(api.generateMany(1), 0, revoked() as never),
+      () => api.encodeMany(api.generateMany(1), revoked() as never),
       () => api.max(1_800_000_000_000, revoked() as never),
     ]) {
       expect(faultOf(call)).toMatchObject({ code: expect.stringMatching(/^INVALID_(TIME|ARGUMENT)$/) });
@@ -352,22 +354,40 @@ describe("found in review", () => {
     expect(fault!.message).toMatch(/detached/);
   });
 
-  it("Ulid-Flake's integer batches read a subclass's bytes and refuse unreadable arrays", () => {
-    const bytes = formats.flake.generateMany(4);
-    class Lying extends Uint8Array {
-      override get byteOffset(): number {
-        return 9999;
+  it.each(FORMATS.map((api) => [api.name, api] as const))(
+    "%s: integer batches read a subclass's memory, never its overrides, and refuse unreadable arrays",
+    (_name, api) => {
+      const bytes = api.generateMany(4);
+      class Lying extends Uint8Array {
+        override get byteOffset(): number {
+          return 9999;
+        }
       }
-    }
-    const lying = new Lying(bytes.length);
-    lying.set(bytes);
-    expect(Array.from(formats.flake.toBigIntMany(lying))).toEqual(Array.from(formats.flake.toBigIntMany(bytes)));
-    const { proxy, revoke } = Proxy.revocable([1n], {});
-    revoke();
-    const throwing = [1n];
-    Object.defineProperty(throwing, 0, { get: () => { throw new Error("no"); } });
-    for (const values of [proxy, throwing, new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 40 : Reflect.get(t, k)) })]) {
-      expect(faultOf(() => formats.flake.fromBigIntMany(values as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
-    }
-  });
+      const lying = new Lying(bytes.length);
+      lying.set(bytes);
+      const words = api.toBigIntMany(bytes);
+      expect(Array.from(api.toBigIntMany(lying))).toEqual(Array.from(words));
+      class LyingWords extends BigUint64Array {
+        override get length(): number {
+          return 1;
+        }
+        override subarray(): BigUint64Array<ArrayBuffer> {
+          throw new Error("the library called a caller's method");
+        }
+      }
+      const lyingWords = new LyingWords(words.length);
+      lyingWords.set(words);
+      expect(api.fromBigIntMany(lyingWords)).toEqual(bytes);
+      const { proxy, revoke } = Proxy.revocable([1n], {});
+      revoke();
+      const throwing = [1n];
+      Object.defineProperty(throwing, 0, { get: () => { throw new Error("no"); } });
+      const detachedWords = new BigUint64Array(4);
+      structuredClone(detachedWords.buffer, { transfer: [detachedWords.buffer] });
+      for (const values of [proxy, throwing, detachedWords, new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 40 : Reflect.get(t, k)) })]) {
+        expect(faultOf(() => api.fromBigIntMany(values as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
+      expect(faultOf(() => api.toBigIntMany(detached(16) as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+    },
+  );
 });

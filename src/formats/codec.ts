@@ -7,6 +7,7 @@ import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlap
 import { batchCodec, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, runPieces } from "./batch.js";
+import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 import { canonicalText, createSchema, type IdSchema } from "./schema.js";
 import { badSeparator, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
@@ -16,7 +17,7 @@ export interface Format extends FormatRules {
   readonly jsCodec: FormatCodec;
 }
 
-export interface EncodeTextOptions {
+export interface EncodeTextOptions extends CaseOptions {
   /** One ASCII character that cannot occur in the format's text, written after each ID. Default "\n". */
   separator?: string;
   /** Write into this buffer (at least `chars + 1` bytes per ID, not overlapping the input) instead of a new one. */
@@ -31,8 +32,8 @@ export type Texts = readonly string[] | Uint8Array;
 
 /** The calls; `Id` is the format's branded text type (src/formats/schema.ts). */
 export interface CodecApi<Id extends string = string> {
-  /** The binary ID at `bytes[offset]` as canonical text; refuses bytes that are no ID of the format. */
-  encode(bytes: Uint8Array, offset?: number): Id;
+  /** The binary ID at `bytes[offset]` as canonical text (or lower case); refuses bytes that are no ID of the format. */
+  encode(bytes: Uint8Array, offset?: number, options?: CaseOptions): Id;
   /** The bytes of an ID, in a new array; every fault is an UlidError with its character position. */
   decode(text: string): Uint8Array;
   /** True exactly when `decode` would succeed; never throws. A type guard onto the format's branded text. */
@@ -42,7 +43,7 @@ export interface CodecApi<Id extends string = string> {
   /** A Standard Schema v1 of the format: validates to the canonical text, or an issue with the UlidError's message. */
   readonly schema: IdSchema<Id>;
   /** Packed binary IDs as strings. */
-  encodeMany(bytes: Uint8Array): Id[];
+  encodeMany(bytes: Uint8Array, options?: CaseOptions): Id[];
   /** Packed binary IDs as ASCII text, each followed by `separator` (default "\n"). */
   encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): Uint8Array;
   /** The packed bytes of each ID; throws for the first bad one with its element index. */
@@ -91,13 +92,14 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
   }
 
   return {
-    encode(bytes, offset = 0) {
+    encode(bytes, offset = 0, options) {
       checkUint8Array(bytes, "bytes");
       checkIndex(offset, "offset");
       checkRoom(bytes, offset, size, "bytes");
+      const lower = lowercaseOption(format, checkOptions(options).lowercase);
       const text = singleCodec(format).encodeOne(bytes, offset);
       if (text === null) throw binaryError(format, bytes, offset);
-      return text as Id;
+      return inCase(text, lower) as Id;
     },
     decode(text) {
       const out = new Uint8Array(size);
@@ -112,15 +114,18 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     },
     schema: createSchema<Id>(format),
 
-    encodeMany(bytes) {
+    encodeMany(bytes, options) {
       const { ids, count } = binaryIds(bytes);
+      const lower = lowercaseOption(format, checkOptions(options).lowercase);
       const out = allocateStrings(count);
       checkEncoded(ids, batchCodec(format).encodeStrings(ids, count, out));
+      if (lower) for (let i = 0; i < count; i++) out[i] = out[i]!.toLowerCase();
       return out as Id[];
     },
     encodeManyText(bytes, options) {
       const { ids, count } = binaryIds(bytes);
-      const { separator = "\n", out } = checkOptions(options);
+      const { separator = "\n", out, lowercase } = checkOptions(options);
+      const lower = lowercaseOption(format, lowercase);
       const code = typeof separator === "string" && separator.length === 1 ? separator.charCodeAt(0) : -1;
       if (code < 0 || code > 0x7f || !spec.isSeparator(code)) throw badSeparator(label, separator);
       const text = outputBuffer(out, count * (chars + 1), "the text");
@@ -130,6 +135,7 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       // No half-made text is left behind in a caller's buffer.
       if (fault >= 0) text.fill(0);
       checkEncoded(ids, fault);
+      if (lower) lowerAscii(text);
       return text;
     },
     decodeMany: (texts) =>
