@@ -44,21 +44,35 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
   // Record 0 of the binary region and the seed at the format's size, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, bytes);
   const state = seed.subarray(0, bytes);
+  /** The validation kernel as a flagged one with no output: flags are all it writes. */
+  const validate = (format: number, n: number, textLength: number): number => (x.formatValidate(format, n, textLength), -1);
 
-  /** Runs a text kernel over `count` elements chunk by chunk; returns the first invalid element's index, or -1. */
+  /**
+   * Runs a text kernel over `count` elements chunk by chunk, `copyOut(start, n)` taking each chunk's first n outputs.
+   * Returns the first invalid element's index, or -1. Without `flagsOut` it stops there; with it the kernel runs
+   * flagged (every record read, an invalid one's output blank) and each chunk's flags are copied out too.
+   */
   function scan(
     batch: IdBatch,
     count: number,
-    kernel: (format: number, count: number, textLength: number) => number,
+    kernel: (format: number, count: number, textLength: number, flagged: boolean) => number,
     copyOut: (start: number, n: number) => void,
+    flagsOut: Uint8Array | undefined,
   ): number {
+    let first = -1;
     for (let start = 0; start < count; start += chunk) {
       const n = Math.min(chunk, count - start);
-      const bad = kernel(id, n, loadRecords(batch, start, n));
-      copyOut(start, bad < 0 ? n : bad);
-      if (bad >= 0) return start + bad;
+      const bad = kernel(id, n, loadRecords(batch, start, n), flagsOut !== undefined);
+      if (flagsOut === undefined) {
+        copyOut(start, bad < 0 ? n : bad);
+        if (bad >= 0) return start + bad;
+        continue;
+      }
+      copyOut(start, n);
+      flagsOut.set(flags.subarray(0, n), start);
+      if (bad >= 0 && first < 0) first = start + bad;
     }
-    return -1;
+    return first;
   }
 
   /**
@@ -83,12 +97,12 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
       return x.formatEncode(id, 1, -1) < 0 ? stringAt(text, 0) : null;
     },
     decodeOne(s, dst, offset) {
-      if (!loadOne(s) || x.formatDecode(id, 1, chars) >= 0) return false;
+      if (!loadOne(s) || x.formatDecode(id, 1, chars, false) >= 0) return false;
       for (let i = 0; i < bytes; i++) dst[offset + i] = oneBinary[i]!;
       return true;
     },
-    timeOne: (s) => (loadOne(s) && x.formatDecodeTime(id, 1, chars) < 0 ? times[0]! : -1),
-    isValidOne: (s) => loadOne(s) && x.formatDecode(id, 1, chars) < 0,
+    timeOne: (s) => (loadOne(s) && x.formatDecodeTime(id, 1, chars, false) < 0 ? times[0]! : -1),
+    isValidOne: (s) => loadOne(s) && x.formatDecode(id, 1, chars, false) < 0,
     mintOne(time, param, fill) {
       fill(random.subarray(0, spec.stampRandom(param)));
       x.formatStamp(id, 1, time, param);
@@ -106,16 +120,12 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
       });
     },
 
-    decodeMany: (batch, count, dst) =>
-      scan(batch, count, x.formatDecode, (start, n) => dst.set(binary.subarray(0, bytes * n), bytes * start)),
-    timeMany: (batch, count, dst) =>
-      scan(batch, count, x.formatDecodeTime, (start, n) => dst.set(times.subarray(0, n), start)),
+    decodeMany: (batch, count, dst, flagsOut) =>
+      scan(batch, count, x.formatDecode, (start, n) => dst.set(binary.subarray(0, bytes * n), bytes * start), flagsOut),
+    timeMany: (batch, count, dst, flagsOut) =>
+      scan(batch, count, x.formatDecodeTime, (start, n) => dst.set(times.subarray(0, n), start), flagsOut),
     validateMany(batch, count, dst) {
-      for (let start = 0; start < count; start += chunk) {
-        const n = Math.min(chunk, count - start);
-        x.formatValidate(id, n, loadRecords(batch, start, n));
-        dst.set(flags.subarray(0, n), start);
-      }
+      scan(batch, count, validate, () => {}, dst);
     },
 
     stampMany(count, time, param, fill, dst, dstOffset) {
