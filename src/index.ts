@@ -26,6 +26,8 @@ export {
   decodeMany,
   decodeTimeMany,
   validateMany,
+  type DecodeManyOptions,
+  type DecodeTimeManyOptions,
   type EncodeTextOptions,
 } from "./bulk.js";
 export { setBackend, getBackend, type BackendKind } from "./backend.js";

@@ -14,7 +14,7 @@ import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
-import { createCodecApi, type Format, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type Texts } from "./codec.js";
 import { binaryError } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import {
@@ -165,10 +165,11 @@ export const flake = Object.freeze({
     return timeField(text) + epoch;
   },
 
-  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions): Float64Array {
+  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index, unless given `flags` (NaN). */
+  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions & DecodeTimeManyOptions): Float64Array {
     const { epoch } = decodeOptions(options);
-    const times = timeFields(texts);
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] += epoch;
     return times;
   },

@@ -7,7 +7,7 @@ import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, v
 import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
 import { decode, decodeTime, encode, isValid } from "../ulid.js";
-import type { NoOptions, Texts } from "./codec.js";
+import type { DecodeTimeManyOptions, NoOptions, Texts } from "./codec.js";
 import { generateOne, type SourceOptions } from "./generate.js";
 import { ULID_MINTING } from "./ulid-format.js";
 
@@ -36,9 +36,8 @@ export const ulidNamespace = Object.freeze({
     return decodeTime(text);
   },
 
-  /** Unix ms of each ULID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return decodeTimeMany(texts);
+  /** Unix ms of each ULID; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return decodeTimeMany(texts, options);
   },
 });

@@ -13,7 +13,7 @@ import { encode as encodeUlid } from "../ulid.js";
 import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
 
@@ -70,10 +70,9 @@ export const uuidv7 = Object.freeze({
     return timeField(text);
   },
 
-  /** Unix ms of each UUID v7; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return timeFields(texts);
+  /** Unix ms of each UUID v7; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return timeFields(texts, options);
   },
 
   /** The same 16 bytes as a ULID, so it carries the same millisecond. */
