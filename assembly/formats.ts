@@ -130,15 +130,14 @@ const VALIDATE = 2;
 }
 
 /**
- * One pass over `count` text records, `take`ing each. Unflagged, it stops at the first invalid record. Flagged, it
- * writes 1 (valid) or 0 per record to FLAGS and goes on, an invalid record's output being zero bytes (DECODE) or NaN
- * (TIME_OF): each record is read once, whether or not the ones before it were valid. Returns the index of the first
- * invalid record, or -1.
+ * One pass over text records `from` to `count` - 1, `take`ing each. Unflagged, it stops at the first invalid record.
+ * Flagged, it writes 1 (valid) or 0 per record to FLAGS and goes on, an invalid record's output being zero bytes
+ * (DECODE) or NaN (TIME_OF). Returns the index of the first invalid record, or -1.
  */
 // @ts-ignore: decorator
-@inline function pass(format: i32, what: i32, flagged: bool, count: i32, textLength: i32): i32 {
+@inline function pass(format: i32, what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {
   let first = -1;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < count; i++) {
     const valid = take(format, what, i, textLength);
     if (flagged) store<u8>(FLAGS + <usize>i, <u8>valid);
     if (valid || what == VALIDATE) continue;
@@ -150,37 +149,43 @@ const VALIDATE = 2;
   return first;
 }
 
-/** `pass` specialised: the format and `flagged` are constants in each call, so the per-record dispatch folds away. */
+/**
+ * `pass` specialised: the format and `flagged` are constants in each call, so the per-record dispatch folds away.
+ * ULID's loops come last, as before they shared this one: with them first, the ULID validate kernel measured about
+ * 20% slower (3.6 -> 4.4 ns an ID, SIMD build, the same instructions: where V8 lays out the loop), and decode no faster.
+ */
 // @ts-ignore: decorator
-@inline function passOf(format: i32, what: i32, flagged: bool, count: i32, textLength: i32): i32 {
+@inline function passOf(format: i32, what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {
   if (flagged) {
-    if (format == ULID) return pass(ULID, what, true, count, textLength);
-    if (format == FLAKE) return pass(FLAKE, what, true, count, textLength);
-    if (format == BASEUID) return pass(BASEUID, what, true, count, textLength);
-    return pass(UUIDV7, what, true, count, textLength);
+    if (format == FLAKE) return pass(FLAKE, what, true, from, count, textLength);
+    if (format == BASEUID) return pass(BASEUID, what, true, from, count, textLength);
+    if (format == UUIDV7) return pass(UUIDV7, what, true, from, count, textLength);
+    return pass(ULID, what, true, from, count, textLength);
   }
-  if (format == ULID) return pass(ULID, what, false, count, textLength);
-  if (format == FLAKE) return pass(FLAKE, what, false, count, textLength);
-  if (format == BASEUID) return pass(BASEUID, what, false, count, textLength);
-  return pass(UUIDV7, what, false, count, textLength);
+  if (format == FLAKE) return pass(FLAKE, what, false, from, count, textLength);
+  if (format == BASEUID) return pass(BASEUID, what, false, from, count, textLength);
+  if (format == UUIDV7) return pass(UUIDV7, what, false, from, count, textLength);
+  return pass(ULID, what, false, from, count, textLength);
 }
 
 /**
- * Text records -> BINARY. Returns -1 when all are valid, else the index of the first invalid record; `flagged`:
- * the records' flags in FLAGS too, an invalid one's bytes zero, and every record decoded (see `pass`).
+ * Text records `from` to `count` - 1 -> BINARY. Returns -1 when all are valid, else the index of the first invalid
+ * record; `flagged`: their flags in FLAGS too, an invalid one's bytes zero, and every record decoded (see `pass`).
+ * The engine runs a chunk unflagged first, and flagged from the first invalid record only when there is one: a
+ * batch of valid IDs then costs what it costs without flags.
  */
-export function formatDecode(format: i32, count: i32, textLength: i32, flagged: bool): i32 {
-  return passOf(format, DECODE, flagged, count, textLength);
+export function formatDecode(format: i32, count: i32, textLength: i32, flagged: bool, from: i32): i32 {
+  return passOf(format, DECODE, flagged, from, count, textLength);
 }
 
-/** Text records -> raw time fields (f64) in TIME; returns as `formatDecode` (an invalid record's time NaN). */
-export function formatDecodeTime(format: i32, count: i32, textLength: i32, flagged: bool): i32 {
-  return passOf(format, TIME_OF, flagged, count, textLength);
+/** Text records -> raw time fields (f64) in TIME; as `formatDecode` (an invalid record's time NaN, flagged). */
+export function formatDecodeTime(format: i32, count: i32, textLength: i32, flagged: bool, from: i32): i32 {
+  return passOf(format, TIME_OF, flagged, from, count, textLength);
 }
 
 /** Text records -> 1 (valid) or 0 in FLAGS. */
 export function formatValidate(format: i32, count: i32, textLength: i32): void {
-  passOf(format, VALIDATE, true, count, textLength);
+  passOf(format, VALIDATE, true, 0, count, textLength);
 }
 
 // @ts-ignore: decorator

@@ -3,7 +3,18 @@
  * checks, the engine choice (single IDs on the single-ID engine, batches on the batch engine: src/backend.ts) and
  * errors. Times come out as the format's raw time field; each format's file gives them their meaning.
  */
-import { type ArrayType, allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlaps, outputArray, plainBytes, outputBuffer } from "../args.js";
+import {
+  type ArrayType,
+  allocate,
+  checkIndex,
+  checkOptions,
+  checkRoom,
+  checkUint8Array,
+  outputArray,
+  outputBuffer,
+  overlaps,
+  plainBytes,
+} from "../args.js";
 import { batchCodec, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, partialRecord, runPieces } from "./batch.js";
@@ -99,17 +110,22 @@ export function createCodecApi(format: Format): CodecApi {
     const target = framed.out;
     const flagged = flags === undefined ? undefined : outputArray(Uint8Array, flags, framed.elements, "the flags", "flags");
     // Output written over text IDs would be read back as input, and flags over the output would garble it.
-    if (framed.kind === "text" && overlaps(target, framed.source)) throw buffersOverlap("out", "the IDs", "decoding would overwrite text before it is read");
+    const text = framed.kind === "text" ? framed.source : undefined;
+    if (text !== undefined && overlaps(target, text)) {
+      throw buffersOverlap("out", "the IDs", "decoding would overwrite text before it is read");
+    }
     if (flagged !== undefined) {
-      if (framed.kind === "text" && overlaps(flagged, framed.source)) throw buffersOverlap("flags", "the IDs", "flags would overwrite text before it is read");
+      if (text !== undefined && overlaps(flagged, text)) {
+        throw buffersOverlap("flags", "the IDs", "flags would overwrite text before it is read");
+      }
       if (overlaps(flagged, target)) throw buffersOverlap("flags", "out", "flags and output would overwrite each other");
     }
-    const size = target.length;
+    const length = target.length;
     const codec = batchCodec(format);
     try {
       const fault = runPieces(framed, chars, flagged === undefined, (batch, count, start) => {
         // Reading a string array's elements runs the caller's getters, which may detach (transfer) a buffer.
-        if (target.length !== size) throw detachedBuffer("out");
+        if (target.length !== length) throw detachedBuffer("out");
         if (flagged !== undefined && flagged.length !== framed.elements) throw detachedBuffer("flags");
         return run(codec, batch, count, target.subarray(start * width) as Out, flagged?.subarray(start));
       });
@@ -124,7 +140,7 @@ export function createCodecApi(format: Format): CodecApi {
       }
     } catch (error) {
       // No half-decoded batch is left behind in a caller's buffers (a detached one has nothing left to clear).
-      if (target.length === size) target.fill(blank);
+      if (out !== undefined && target.length === length) target.fill(blank);
       if (flagged !== undefined && flagged.length === framed.elements) flagged.fill(0);
       throw error;
     }
@@ -173,7 +189,9 @@ export function createCodecApi(format: Format): CodecApi {
       return text;
     },
     decodeMany: (texts, options) =>
-      decodeBatch(texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) => codec.decodeMany(batch, count, out, flags)),
+      decodeBatch(texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) =>
+        codec.decodeMany(batch, count, out, flags),
+      ),
     validateMany(texts) {
       const framed = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
       const codec = batchCodec(format);

@@ -39,12 +39,13 @@ export interface WasmExports {
   /** Binary -> text, each ID followed by `separator` when >= 0; -1, or the index of the first binary non-ID. */
   formatEncode(format: number, count: number, separator: number): number;
   /**
-   * Text records -> binary; -1 when all are valid, else the index of the first invalid record. `flagged`: every
-   * record is decoded, 1 or 0 per record goes to the flag region, and an invalid record's bytes are zero.
+   * Text records `from` to `count` - 1 -> binary; -1 when all are valid, else the index of the first invalid record.
+   * `flagged`: every one of them is decoded, 1 or 0 per record goes to the flag region, and an invalid record's
+   * bytes are zero.
    */
-  formatDecode(format: number, count: number, textLength: number, flagged: boolean): number;
-  /** Text records -> raw time fields in the time region (NaN for an invalid one, flagged); returns as `formatDecode`. */
-  formatDecodeTime(format: number, count: number, textLength: number, flagged: boolean): number;
+  formatDecode(format: number, count: number, textLength: number, flagged: boolean, from: number): number;
+  /** Text records -> raw time fields in the time region (NaN for an invalid one, flagged); as `formatDecode`. */
+  formatDecodeTime(format: number, count: number, textLength: number, flagged: boolean, from: number): number;
   /** Text records -> 1 (valid) or 0 in the flag region. */
   formatValidate(format: number, count: number, textLength: number): void;
   /** Random region -> `count` fresh IDs of time field `time`. */
@@ -143,9 +144,9 @@ export function checkAbi(x: WasmExports): void {
     const bytes = x.formatBytes(spec.wasmId);
     if (bytes !== spec.bytes) throw mismatch(`${spec.name}'s binary length`, bytes, spec.bytes);
   }
-  // A build whose decode kernels take no `flagged` argument would ignore it, and stop at a bad ID under `flags`.
+  // A build whose decode kernels take no `flagged` and `from` arguments would ignore them, and stop at a bad ID.
   for (const [name, kernel] of [["formatDecode", x.formatDecode], ["formatDecodeTime", x.formatDecodeTime]] as const) {
-    if (kernel.length !== 4) throw mismatch(`the parameter count of ${name}`, kernel.length, 4);
+    if (kernel.length !== 5) throw mismatch(`the parameter count of ${name}`, kernel.length, 5);
   }
   if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
   // A generation step (stampMany, advanceMany) must fit the binary and random regions in one call.
