@@ -2,9 +2,8 @@
 // (src/engine/specs.ts, `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a
 // constant, so the per-record dispatch below folds away. Every format's text records go through the loops here;
 // ULID (format 0) reads and encodes records with its own tuned kernels (ulid-*.ts), the others with their
-// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts). Every
-// format uses the scratch regions of layout.ts (binary IDs in BINARY, text records in TEXT, times, flags, random
-// bytes, the seed), which are free between calls.
+// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts). Every format uses the scratch regions of layout.ts (binary
+// IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed), which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
 // so the last record's separator is checked only when it is there. Binary records are `bytes` long.
