@@ -36,7 +36,7 @@ function detached<T extends Uint8Array | Float64Array>(base: new (buffer: ArrayB
   return view;
 }
 
-/** Ways to damage element `i` of a string batch of `ref`; each makes it invalid. */
+/** Ways to damage an ID of a string batch of `ref` (`next`: seeded numbers); each makes it invalid. */
 function stringDamages(ref: RefFormat): ((id: string, next: () => number) => unknown)[] {
   const at = (id: string, next: () => number, char: string): string => {
     const position = next() % ref.chars;
