@@ -9,6 +9,8 @@ import { defineConfig } from "vitest/config";
 //   the `ulid` command (dist/cli.js) or npm.
 // - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
 //   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
+// - `postgres` (`npm run test:postgres`): the Postgres suites (test/postgres/) alone, on the server whose connection
+//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier.
 // - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
 //   millions of IDs.
 
@@ -39,6 +41,9 @@ const SIZED_BY_TIER = [
   "test/fuzz.test.ts",
   "test/fuzz-formats.test.ts",
   "test/properties.test.ts",
+  "test/format-bounds.test.ts",
+  "test/format-integers.test.ts",
+  "test/format-lowercase.test.ts",
   "test/cli-byte-writer.test.ts",
 ];
 /** The public API's suites, run again on the scalar build. */
@@ -88,6 +93,7 @@ export default defineConfig({
           env: { ULID_TEST_ENGINES: "wasm" },
         },
       },
+      { extends: true, test: { name: "postgres", include: ["test/postgres/**/*.test.ts"] } },
       // One file at a time: each starts other runtimes or a browser, and the machine has two cores.
       { extends: true, test: { name: "runtimes", include: ["test/runtimes/**/*.test.ts"], fileParallelism: false } },
       // --expose-gc: the load test measures live memory after a full collection.

@@ -26,7 +26,10 @@ export {
   decodeMany,
   decodeTimeMany,
   validateMany,
+  type DecodeManyOptions,
+  type DecodeTimeManyOptions,
   type EncodeTextOptions,
+  type CaseOptions,
 } from "./bulk.js";
 export { setBackend, getBackend, type BackendKind } from "./backend.js";
 export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";

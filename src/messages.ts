@@ -105,8 +105,18 @@ export function partialIds(label: string, size: number, length: number): UlidErr
   );
 }
 
+/** INVALID_LENGTH: a batch's output buffer `name` ("out", "flags") of `has` `unit`, where the batch needs `needed`. */
+export function bufferTooSmall(name: string, needed: number, has: number, unit: string): UlidError {
+  return new UlidError("INVALID_LENGTH", `${name} is too small for the batch: it needs ${needed} ${unit}, but has ${has}`);
+}
+
+/** INVALID_ARGUMENT: buffer `name` shares memory with `other`, so `consequence`. */
+export function buffersOverlap(name: string, other: string, consequence: string): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `${name} shares memory with ${other}: ${consequence}`);
+}
+
 export function outOverlapsBytes(): UlidError {
-  return new UlidError("INVALID_ARGUMENT", "out shares memory with bytes: the text would overwrite the IDs before they are read");
+  return buffersOverlap("out", "bytes", "the text would overwrite the IDs before they are read");
 }
 
 function notIds(got: string): UlidError {
@@ -278,12 +288,27 @@ export function notUuidV7Bytes(byte6: number, byte8: number): Problem {
   };
 }
 
-export function flakeIntegerNotBigint(value: unknown): Problem {
-  return { code: "INVALID_ARGUMENT", reason: mustBeText("a Ulid-Flake integer", "a bigint", quote(value)) };
+/** A would-be `label` integer that is no bigint. */
+export function integerNotBigint(label: string, value: unknown): Problem {
+  return { code: "INVALID_ARGUMENT", reason: mustBeText(`a ${label} integer`, "a bigint", quote(value)) };
 }
 
-export function flakeIntegerOverflow(value: bigint): Problem {
-  return { code: "OVERFLOW", reason: `a Ulid-Flake integer is 0..2^63-1 (9223372036854775807), got ${quote(value)}` };
+/** OVERFLOW: an integer outside 0..2^`bits`-1, the width of a `label`. */
+export function integerOutOfRange(label: string, bits: number, value: bigint): Problem {
+  return { code: "OVERFLOW", reason: `a ${label} integer is 0..2^${bits}-1, got ${quote(value)}` };
+}
+
+/** An integer in range whose bytes are no ID, for `problem` (the binary fault of those bytes). */
+export function integerNotId(value: bigint, problem: Problem): Problem {
+  return { code: problem.code, reason: `integer ${quote(value)}: ${problem.reason}` };
+}
+
+/** INVALID_LENGTH: `length` 64-bit words are no whole number of `label` integers of `words` words each. */
+export function partialWords(label: string, words: number, length: number): UlidError {
+  return new UlidError(
+    "INVALID_LENGTH",
+    `${label} integers are ${words} 64-bit words each, got ${length} words (${length % words} left over)`,
+  );
 }
 
 export function uuidNotString(value: unknown): UlidError {
@@ -370,4 +395,14 @@ export function noSecureRandom(): UlidError {
 
 export function randomNotFunction(): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${option("random")} must be a function (out: Uint8Array) => void`);
+}
+
+// ---- letter case ----
+
+/** A `lowercase` option for a `label`, whose text is case-sensitive. */
+export function caseSensitiveText(label: string): UlidError {
+  return new UlidError(
+    "INVALID_ARGUMENT",
+    `the \`lowercase\` option is for case-insensitive text: ${label} text is case-sensitive, lower case would make another ID`,
+  );
 }

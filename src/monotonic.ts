@@ -2,11 +2,11 @@
  * Monotonic ULIDs from one generator: ULID's sequence of the shared machinery (src/formats/sequence.ts), in a module
  * of its own so a bundle of single-ID functions carries no batch code.
  */
-import { monotonicGenerator, type MonotonicOptions as FormatMonotonicOptions } from "./formats/generate.js";
+import { monotonicGenerator, type MonotonicFactoryOptions } from "./formats/generate.js";
 import type { Ulid } from "./formats/schema.js";
 import { ULID_MINTING } from "./formats/ulid-format.js";
 
-export interface MonotonicOptions extends FormatMonotonicOptions {
+export interface MonotonicOptions extends MonotonicFactoryOptions {
   /** Fills the array it is given (exactly 10 bytes, once per new millisecond). Default: crypto.getRandomValues. */
   random?: (out: Uint8Array) => void;
   /** The clock, read once per ID generated without an explicit time. Default: Date.now. */

@@ -4,11 +4,12 @@
  * These are ULID's single-ID calls of the shared machinery (src/formats/codec.ts does the same for every format),
  * written out for ULID alone: each call site then sees one codec, which V8 inlines (bench/single.ts).
  */
-import { checkIndex, checkRoom, checkUint8Array } from "./args.js";
+import { checkIndex, checkOptions, checkRoom, checkUint8Array } from "./args.js";
 import { singleCodec } from "./backend.js";
 import { readTime } from "./engine/js-ulid-text.js";
 import { ULID } from "./engine/specs.js";
 import { idError } from "./formats/faults.js";
+import { inCase, lowercaseOption, type CaseOptions } from "./formats/letter-case.js";
 import { canonicalText, type Ulid } from "./formats/schema.js";
 import { ULID_FORMAT } from "./formats/ulid-format.js";
 import { fillSecureRandom } from "./random.js";
@@ -72,12 +73,14 @@ function decodeTo(id: string, out: Uint8Array, offset: number): Uint8Array {
   return out;
 }
 
-/** 16 bytes at `bytes[offset]` as a canonical ULID. */
-export function encode(bytes: Uint8Array, offset = 0): Ulid {
+/** 16 bytes at `bytes[offset]` as a canonical ULID, or in lower case with `lowercase`. */
+export function encode(bytes: Uint8Array, offset = 0, options?: CaseOptions): Ulid {
   checkUint8Array(bytes, "bytes");
   checkIndex(offset, "offset");
   checkRoom(bytes, offset, ULID_BYTES, "bytes");
-  return encodeUlid(bytes, offset);
+  // Without options (the common call) nothing is read or changed: encode's path stays as fast (bench/single.ts).
+  if (options === undefined) return encodeUlid(bytes, offset) as Ulid;
+  return inCase(encodeUlid(bytes, offset), lowercaseOption(ULID_FORMAT, checkOptions(options).lowercase)) as Ulid;
 }
 
 /** `id` in canonical form: upper case, I/L as 1, O as 0. */

@@ -145,7 +145,8 @@ forEachEngine(() => {
           expect([ref.api.isValid(low), ref.api.isValid(high)]).toEqual([true, true]);
           expect(rules.timeOf(low)).toEqual(rules.timeOf(generate(time, { random })));
           expect(rules.timeOf(high)).toEqual(rules.timeOf(low));
-          const ids = [generate(time, { random }), ...ref.api.encodeMany(generateMany(5, { time, random, monotonic: fillByte !== 0xff }))];
+          // Monotonic from a zero random field only: from a random one, Ulid-Flake's 20 bits may overflow in 5 steps.
+          const ids = [generate(time, { random }), ...ref.api.encodeMany(generateMany(5, { time, random, monotonic: fillByte === 0x00 }))];
           for (const id of ids) expectBetween(ref, low, id, high);
         }),
         FC,

@@ -21,12 +21,26 @@ const T = 1735689600000;
 const CORE = [
   "generate", "monotonicFactory", "encode", "decode", "decodeTime", "isValid",
   "generateMany", "encodeMany", "decodeMany", "decodeTimeMany", "validateMany", "min", "max",
+  "toBigInt", "fromBigInt", "toBigIntMany", "fromBigIntMany",
 ];
+
+/** What each namespace has beyond the core: its documented extras, and nothing internal. */
+const EXTRAS: Readonly<Record<string, readonly string[]>> = {
+  ulid: [],
+  flake: ["fields"],
+  baseuid: ["toUUID", "fromUUID", "decodeTimeNs"],
+  uuidv7: ["toULID"],
+};
 
 describe("the namespaces", () => {
   it.each(REF_FORMATS)("$name has the core shape, and is frozen", (ref) => {
-    for (const name of [...CORE, "encodeManyText"]) expect({ name, type: typeof (ref.api as Record<string, unknown>)[name] }).toEqual({ name, type: "function" });
+    for (const name of [...CORE, "encodeManyText", "canonicalize"]) expect({ name, type: typeof (ref.api as Record<string, unknown>)[name] }).toEqual({ name, type: "function" });
     expect(Object.isFrozen(ref.api)).toBe(true);
+  });
+
+  it.each(REF_FORMATS)("$name has its documented members and nothing else", (ref) => {
+    const members = [...CORE, "encodeManyText", "canonicalize", "schema", "name", "chars", "bytes", ...EXTRAS[ref.name]!];
+    expect(Object.keys(ref.api).sort()).toEqual(members.sort());
   });
 
   describe("routing", () => {

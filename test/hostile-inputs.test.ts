@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UlidError, decodeInto, decodeLines, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { recordingArray } from "./helpers/arrays.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
 
@@ -15,23 +16,6 @@ const FORMATS = Object.values(formats);
 function steppingClock(start = 1_800_000_000_000): () => number {
   let now = start;
   return () => now++;
-}
-
-/** A Uint8Array whose own methods record what they are handed (a caller's subclass or patched instance). */
-class Recording extends Uint8Array {
-  readonly seen: unknown[] = [];
-  override set(array: ArrayLike<number>, offset?: number): void {
-    this.seen.push(array);
-    super.set(array, offset);
-  }
-  override subarray(begin?: number, end?: number): Uint8Array<ArrayBuffer> {
-    this.seen.push("subarray");
-    return super.subarray(begin, end);
-  }
-  override fill(value: number, start?: number, end?: number): this {
-    this.seen.push("fill");
-    return super.fill(value, start, end);
-  }
 }
 
 function detached(length: number): Uint8Array {
@@ -108,16 +92,16 @@ forEachEngine(() => {
 
     it("never calls a caller's Uint8Array methods (no view of its memory reaches them)", () => {
       const n = 9000; // more than one wasm chunk
-      const binary = new Recording(api.bytes * n);
+      const binary = recordingArray(Uint8Array, api.bytes * n);
       api.generateMany(n, { out: binary });
       expect(binary.seen).toEqual([]);
-      const text = new Recording(n * (api.chars + 1));
+      const text = recordingArray(Uint8Array, n * (api.chars + 1));
       api.encodeManyText(binary, { out: text });
       expect(text.seen).toEqual([]);
       expect(binary.seen).toEqual([]);
       expect(api.decodeMany(text)).toEqual(api.decodeMany(api.encodeMany(binary)));
       expect(text.seen).toEqual([]);
-      const single = new Recording(api.bytes + 3);
+      const single = recordingArray(Uint8Array, api.bytes + 3);
       single.set(binary.subarray(0, api.bytes), 3);
       single.seen.length = 0;
       expect(api.encode(single, 3)).toBe(api.encode(Uint8Array.from(binary.subarray(0, api.bytes))));
@@ -215,7 +199,7 @@ forEachEngine(() => {
   });
 
   it("ULID: decodeInto writes into a subclass by index only", () => {
-    const out = new Recording(20);
+    const out = recordingArray(Uint8Array, 20);
     decodeInto("01ARYZ6S410000000000000000", out, 2);
     expect(out.seen).toEqual([]);
     expect(out[2]).toBe(0x01);
@@ -265,6 +249,8 @@ describe("revoked proxies as times and options", () => {
       () => api.generateMany(1, revoked() as never),
       () => api.encode(revoked() as never),
       () => api.min(revoked() as never),
+      () => api.encode(api.generateMany(1), 0, revoked() as never),
+      () => api.encodeMany(api.generateMany(1), revoked() as never),
       () => api.max(1_800_000_000_000, revoked() as never),
     ]) {
       expect(faultOf(call)).toMatchObject({ code: expect.stringMatching(/^INVALID_(TIME|ARGUMENT)$/) });
@@ -352,22 +338,40 @@ describe("found in review", () => {
     expect(fault!.message).toMatch(/detached/);
   });
 
-  it("Ulid-Flake's integer batches read a subclass's bytes and refuse unreadable arrays", () => {
-    const bytes = formats.flake.generateMany(4);
-    class Lying extends Uint8Array {
-      override get byteOffset(): number {
-        return 9999;
+  it.each(FORMATS.map((api) => [api.name, api] as const))(
+    "%s: integer batches read a subclass's memory, never its overrides, and refuse unreadable arrays",
+    (_name, api) => {
+      const bytes = api.generateMany(4);
+      class Lying extends Uint8Array {
+        override get byteOffset(): number {
+          return 9999;
+        }
       }
-    }
-    const lying = new Lying(bytes.length);
-    lying.set(bytes);
-    expect(Array.from(formats.flake.toBigIntMany(lying))).toEqual(Array.from(formats.flake.toBigIntMany(bytes)));
-    const { proxy, revoke } = Proxy.revocable([1n], {});
-    revoke();
-    const throwing = [1n];
-    Object.defineProperty(throwing, 0, { get: () => { throw new Error("no"); } });
-    for (const values of [proxy, throwing, new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 40 : Reflect.get(t, k)) })]) {
-      expect(faultOf(() => formats.flake.fromBigIntMany(values as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
-    }
-  });
+      const lying = new Lying(bytes.length);
+      lying.set(bytes);
+      const words = api.toBigIntMany(bytes);
+      expect(Array.from(api.toBigIntMany(lying))).toEqual(Array.from(words));
+      class LyingWords extends BigUint64Array {
+        override get length(): number {
+          return 1;
+        }
+        override subarray(): BigUint64Array<ArrayBuffer> {
+          throw new Error("the library called a caller's method");
+        }
+      }
+      const lyingWords = new LyingWords(words.length);
+      lyingWords.set(words);
+      expect(api.fromBigIntMany(lyingWords)).toEqual(bytes);
+      const { proxy, revoke } = Proxy.revocable([1n], {});
+      revoke();
+      const throwing = [1n];
+      Object.defineProperty(throwing, 0, { get: () => { throw new Error("no"); } });
+      const detachedWords = new BigUint64Array(4);
+      structuredClone(detachedWords.buffer, { transfer: [detachedWords.buffer] });
+      for (const values of [proxy, throwing, detachedWords, new Proxy([], { get: (t, k) => (k === "length" ? 2 ** 40 : Reflect.get(t, k)) })]) {
+        expect(faultOf(() => api.fromBigIntMany(values as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
+      expect(faultOf(() => api.toBigIntMany(detached(16) as never))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+    },
+  );
 });

@@ -32,6 +32,8 @@ export interface FormatSpec {
   stampRandom(param: number): number;
   /** Random bytes `advanceMany` draws per ID, for a generation parameter. */
   advanceRandom(param: number): number;
+  /** Whether the text reads letters in either case (its canonical form is one case), so it may be written in lower case. */
+  readonly caseInsensitive: boolean;
   /** Whether `byte` may separate text records: it is no ASCII letter or digit, and never part of an ID's text. */
   isSeparator(byte: number): boolean;
 }
@@ -52,6 +54,7 @@ export const ULID: FormatSpec = {
   freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   // A new millisecond fills the 80-bit random part.
   stampRandom: () => 10,
+  caseInsensitive: true,
   // Within a millisecond the random part counts up by one: nothing to draw.
   advanceRandom: () => 0,
   isSeparator: notAlphanumeric,
@@ -82,6 +85,7 @@ export const FLAKE: FormatSpec = {
   freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0x0f, 0xff, 0xff),
   // A new millisecond fills the random field: 20 bits from 3 bytes, or 15 bits (scalable) from 2.
   stampRandom: (param) => (flakeScalable(param) ? 2 : 3),
+  caseInsensitive: true,
   advanceRandom: (param) => param >> 6,
   isSeparator: notAlphanumeric,
 };
@@ -96,6 +100,8 @@ export const BASEUID: FormatSpec = {
   // bytes 0-5 time | bytes 6-14 random
   freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   stampRandom: () => 9,
+  // Base64: "a" and "A" are different digits.
+  caseInsensitive: false,
   // Within a tick the 72-bit random part counts up by one: nothing to draw.
   advanceRandom: () => 0,
   isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN && byte !== UNDERSCORE,
@@ -113,6 +119,8 @@ export const UUIDV7: FormatSpec = {
   freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0, 0x0f, 0xff, 0x3f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
   // rand_a and rand_b: 74 bits from 10 bytes.
   stampRandom: () => 10,
+  // Hex, read in either case; written in lower case already.
+  caseInsensitive: true,
   // Each successor keeps the counter (42 bits) + 1 and draws its last 32 bits afresh.
   advanceRandom: () => 4,
   isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN,

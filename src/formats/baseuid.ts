@@ -15,8 +15,9 @@ import { formatUuid, parseUuid } from "../uuid.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { boundsOf } from "./bounds.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { createIntegerApi } from "./integers.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { BaseUid } from "./schema.js";
 import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
 
@@ -44,7 +45,8 @@ export const format: Format = {
   },
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi<BaseUid>(format);
+const codecApi = createCodecApi<BaseUid>(format);
+const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {
@@ -99,15 +101,16 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
+  ...createIntegerApi(format, codecApi),
   ...boundsOf<BaseUidTime, NoOptions, BaseUid>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
-  generate(time?: BaseUidTime, options?: SourceOptions): BaseUid {
+  generate(time?: BaseUidTime, options?: GenerateOptions): BaseUid {
     return generateOne(minting, time, options) as BaseUid;
   },
 
   /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
-  monotonicFactory(options?: MonotonicOptions): (time?: BaseUidTime) => BaseUid {
+  monotonicFactory(options?: MonotonicFactoryOptions): (time?: BaseUidTime) => BaseUid {
     return monotonicGenerator(minting, options) as (time?: BaseUidTime) => BaseUid;
   },
 
@@ -122,10 +125,10 @@ export const baseuid = Object.freeze({
     return (timeField(text) * TICK_NS) / 1e6;
   },
 
-  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    const times = timeFields(texts);
+  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index, unless given `flags` (NaN). */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] = (times[i]! * TICK_NS) / 1e6;
     return times;
   },

@@ -11,36 +11,45 @@
 import { checkOptions } from "../args.js";
 import { singleCodec } from "../backend.js";
 import type { Minting } from "./generate.js";
+import { inCase, lowercaseOption, type CaseOptions } from "./letter-case.js";
 
 const zeroFill = (out: Uint8Array): void => {
   out.fill(0);
 };
 
-/** The smallest (`largest` false) or largest ID text of `time` (a time as `generate` takes it; INVALID_TIME else). */
-function bound(minting: Minting, time: unknown, largest: boolean): string {
+/**
+ * The smallest (`largest` false) or largest ID text of `time` (a time as `generate` takes it; INVALID_TIME else),
+ * in lower case when `lowercase` asks for it.
+ */
+function bound(minting: Minting, time: unknown, largest: boolean, lowercase: unknown): string {
+  const lower = lowercaseOption(minting.format, lowercase);
   const field = minting.field(time);
   const { spec } = minting.format;
   const codec = singleCodec(minting.format);
   const id = new Uint8Array(spec.bytes);
   codec.stampMany(1, field, minting.param, zeroFill, id, 0);
   for (let i = 0; i < id.length; i++) id[i] = largest ? id[i]! | spec.freeBits[i]! : id[i]! & ~spec.freeBits[i]!;
-  return codec.encodeOne(id, 0)!;
+  return inCase(codec.encodeOne(id, 0)!, lower);
 }
 
 /** `Id`: the format's branded text (src/formats/schema.ts). */
 export interface Bounds<Time, Options extends object, Id extends string> {
   /** The smallest ID made at `time`: `id >= min(t0)` holds for every ID made at `t0` or later. */
-  min(time: Time, options?: Options): Id;
+  min(time: Time, options?: Options & CaseOptions): Id;
   /** The largest ID made at `time`: `id <= max(t1)` holds for every ID made at `t1` or earlier. */
-  max(time: Time, options?: Options): Id;
+  max(time: Time, options?: Options & CaseOptions): Id;
 }
 
 /** `min` and `max` of a format whose minting under `options` is `mintingOf(options)`. */
 export function boundsOf<Time, Options extends object, Id extends string>(
   mintingOf: (options: Partial<Options>) => Minting,
 ): Bounds<Time, Options, Id> {
+  function boundOf(time: unknown, options: (Options & CaseOptions) | undefined, largest: boolean): Id {
+    const checked = checkOptions(options);
+    return bound(mintingOf(checked), time, largest, checked.lowercase) as Id;
+  }
   return {
-    min: (time, options) => bound(mintingOf(checkOptions(options)), time, false) as Id,
-    max: (time, options) => bound(mintingOf(checkOptions(options)), time, true) as Id,
+    min: (time, options) => boundOf(time, options, false),
+    max: (time, options) => boundOf(time, options, true),
   };
 }

@@ -8,27 +8,23 @@
  * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
-import { allocate, checkOptions, plainBytes } from "../args.js";
+import { checkOptions } from "../args.js";
 import { DECODE_TABLE, INVALID } from "../crockford.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
 import { boundsOf } from "./bounds.js";
-import { createCodecApi, type Format, type Texts } from "./codec.js";
-import { binaryError } from "./faults.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type Texts } from "./codec.js";
+import { createIntegerApi } from "./integers.js";
 import type { FlakeId } from "./schema.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import {
   badEpoch,
-  elementError,
   firstCharOverflow,
-  flakeIntegerNotBigint,
-  flakeIntegerOverflow,
   flakeSignBit,
   flakeTimeOutOfRange,
   invalidChar,
-  mustBe,
   optionMustBe,
   optionOutOfRange,
 } from "../messages.js";
@@ -84,7 +80,8 @@ export const format: Format = {
   binaryFault: (bytes, at) => flakeSignBit(bytes[at]!),
 };
 
-const { timeField, timeFields, countIds, ...codec } = createCodecApi<FlakeId>(format);
+const codecApi = createCodecApi<FlakeId>(format);
+const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 function integerOption(value: unknown, name: string, max: number, min = 0): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -135,26 +132,22 @@ function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number
   return { epoch: epochOf(epoch), scalable };
 }
 
-/** The 64-bit value of 8 big-endian bytes. */
-function valueOf(bytes: Uint8Array, at: number): bigint {
-  return new DataView(bytes.buffer, bytes.byteOffset + at, 8).getBigUint64(0);
-}
-
 export const flake = Object.freeze({
   name: "flake" as const,
   chars: FLAKE.chars,
   bytes: FLAKE.bytes,
   ...codec,
+  ...createIntegerApi(format, codecApi),
   // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
   ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">, FlakeId>(({ epoch }) => minting({ epoch })),
 
   /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
-  generate(time?: number | Date, options?: FlakeOptions & SourceOptions): FlakeId {
+  generate(time?: number | Date, options?: FlakeOptions & GenerateOptions): FlakeId {
     return generateOne(minting(options), time, options) as FlakeId;
   },
 
   /** A generator of strictly increasing Ulid-Flakes. */
-  monotonicFactory(options?: FlakeOptions & MonotonicOptions): (time?: number | Date) => FlakeId {
+  monotonicFactory(options?: FlakeOptions & MonotonicFactoryOptions): (time?: number | Date) => FlakeId {
     return monotonicGenerator(minting(options), options) as (time?: number | Date) => FlakeId;
   },
 
@@ -169,10 +162,11 @@ export const flake = Object.freeze({
     return timeField(text) + epoch;
   },
 
-  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions): Float64Array {
+  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index, unless given `flags` (NaN). */
+  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions & DecodeTimeManyOptions): Float64Array {
     const { epoch } = decodeOptions(options);
-    const times = timeFields(texts);
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] += epoch;
     return times;
   },
@@ -187,59 +181,4 @@ export const flake = Object.freeze({
     if (scalable) fields.sid = low & MAX_SID;
     return fields;
   },
-
-  /** The Ulid-Flake as its integer, 0..2^63-1. */
-  toBigInt(text: string): bigint {
-    return valueOf(codec.decode(text), 0);
-  },
-
-  /** The Ulid-Flake of an integer 0..2^63-1 (OVERFLOW outside it). */
-  fromBigInt(value: bigint): FlakeId {
-    return codec.encode(bytesOfBigInt(value, undefined));
-  },
-
-  /** The integers of 8*n bytes of Ulid-Flakes, in a BigUint64Array (native byte order, ready for a driver). */
-  toBigIntMany(bytes: Uint8Array): BigUint64Array {
-    const ids = plainBytes(bytes, "bytes");
-    const values = allocate(BigUint64Array, countIds(ids), "the batch");
-    for (let i = 0; i < values.length; i++) {
-      if (ids[8 * i]! & 0x80) throw binaryError(format, ids, 8 * i, i);
-      values[i] = valueOf(ids, 8 * i);
-    }
-    return values;
-  },
-
-  /** 8*n bytes of Ulid-Flakes from their integers (OVERFLOW, with the element index, for one outside 0..2^63-1). */
-  fromBigIntMany(values: BigUint64Array | BigInt64Array | readonly bigint[]): Uint8Array {
-    const expected = "a BigUint64Array, BigInt64Array or bigint[]";
-    // Read once, element by element, and anything unreadable (a revoked proxy, a throwing getter) refused.
-    let length: unknown;
-    try {
-      if (!(values instanceof BigUint64Array || values instanceof BigInt64Array || Array.isArray(values))) length = -1;
-      else length = values.length;
-    } catch {
-      length = -1;
-    }
-    if (typeof length !== "number" || !Number.isSafeInteger(length) || length < 0) throw mustBe("values", expected, values);
-    const bytes = allocate(Uint8Array, 8 * length, "the batch");
-    for (let i = 0; i < length; i++) {
-      let value: unknown;
-      try {
-        value = values[i];
-      } catch {
-        throw mustBe("values", expected, values);
-      }
-      bytes.set(bytesOfBigInt(value, i), 8 * i);
-    }
-    return bytes;
-  },
 });
-
-/** The 8 big-endian bytes of an integer 0..2^63-1; `index` names the element of a batch in an error. */
-function bytesOfBigInt(value: unknown, index: number | undefined): Uint8Array {
-  if (typeof value !== "bigint") throw elementError(flakeIntegerNotBigint(value), index);
-  if (value < 0n || value >= 1n << 63n) throw elementError(flakeIntegerOverflow(value), index);
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, value);
-  return bytes;
-}

@@ -10,6 +10,7 @@ import { GENERATE_CHUNK, type FillRandom } from "../engine/types.js";
 import { randomFrom } from "../random.js";
 import { binaryError, idError } from "./faults.js";
 import type { Format } from "./codec.js";
+import { inCase, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { MonotonicSequence } from "./sequence.js";
 import { afterLength, afterNeedsMonotonic, monotonicOverflow, optionMustBe } from "../messages.js";
 
@@ -26,6 +27,12 @@ export interface MonotonicOptions extends SourceOptions {
   /** Continue strictly after this ID (text or bytes), as if the generator had made it. */
   after?: string | Uint8Array;
 }
+
+/** Options of `generate`: the sources, and the case of the text. */
+export interface GenerateOptions extends SourceOptions, CaseOptions {}
+
+/** Options of `monotonicFactory`: a monotonic generator's, and the case of the text. */
+export interface MonotonicFactoryOptions extends MonotonicOptions, CaseOptions {}
 
 export interface ManyOptions<Time> extends MonotonicOptions {
   /** One time for every ID. Default: the clock. */
@@ -92,23 +99,25 @@ function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): Monoton
 }
 
 /** One fresh ID (time: the caller's, or now). */
-export function generateOne(minting: Minting, time: unknown, options: SourceOptions | undefined): string {
-  const { random, now } = checkOptions(options);
+export function generateOne(minting: Minting, time: unknown, options: GenerateOptions | undefined): string {
+  const { random, now, lowercase } = checkOptions(options);
+  const lower = lowercaseOption(minting.format, lowercase);
   const clock = checkClock(now) ?? minting.clock;
   const field = minting.field(time === undefined ? clock() : time);
-  return singleCodec(minting.format).mintOne(field, minting.param, randomFrom(random));
+  return inCase(singleCodec(minting.format).mintOne(field, minting.param, randomFrom(random)), lower);
 }
 
 /** A generator of strictly increasing IDs; each call takes a time, or reads the clock. */
-export function monotonicGenerator(minting: Minting, options: MonotonicOptions | undefined): (time?: unknown) => string {
-  const { random, now, after } = checkOptions(options);
+export function monotonicGenerator(minting: Minting, options: MonotonicFactoryOptions | undefined): (time?: unknown) => string {
+  const { random, now, after, lowercase } = checkOptions(options);
+  const lower = lowercaseOption(minting.format, lowercase);
   const sequence = sequenceOf(minting, randomFrom(random), after);
   const clock = timeSource(minting, now);
   return (time) => {
     const codec = singleCodec(minting.format);
     const id = sequence.nextOne(codec, time === undefined ? clock.read() : minting.field(time));
     if (id === null) throw monotonicOverflow(minting.format.label, minting.unit, sequence.lastTime);
-    return codec.encodeOne(id, 0)!;
+    return inCase(codec.encodeOne(id, 0)!, lower);
   };
 }
 

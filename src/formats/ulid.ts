@@ -3,13 +3,15 @@
  * (`formats.ulid.generate(time)` is `ulid(time)`, `formats.ulid.decodeTime` is `decodeTime`, and so on).
  */
 import { checkOptions } from "../args.js";
-import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../bulk.js";
+import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, ulidBatches, validateMany } from "../bulk.js";
 import { ULID } from "../engine/specs.js";
 import { monotonicFactory } from "../monotonic.js";
 import { canonicalize, decode, decodeTime, encode, isValid } from "../ulid.js";
 import { boundsOf } from "./bounds.js";
-import type { NoOptions, Texts } from "./codec.js";
-import { generateOne, type SourceOptions } from "./generate.js";
+import type { CaseOptions } from "./letter-case.js";
+import type { DecodeTimeManyOptions, NoOptions, Texts } from "./codec.js";
+import { generateOne, type GenerateOptions } from "./generate.js";
+import { createIntegerApi } from "./integers.js";
 import { createSchema, type Ulid } from "./schema.js";
 import { ULID_FORMAT, ULID_MINTING } from "./ulid-format.js";
 
@@ -28,10 +30,11 @@ export const ulidNamespace = Object.freeze({
   validateMany,
   generateMany,
   monotonicFactory,
-  ...boundsOf<number | Date, NoOptions, Ulid>(() => ULID_MINTING),
+  ...boundsOf<number | Date, CaseOptions, Ulid>(() => ULID_MINTING),
+  ...createIntegerApi(ULID_FORMAT, ulidBatches),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
-  generate(time?: number | Date, options?: SourceOptions): Ulid {
+  generate(time?: number | Date, options?: GenerateOptions): Ulid {
     return generateOne(ULID_MINTING, time, options) as Ulid;
   },
 
@@ -41,9 +44,8 @@ export const ulidNamespace = Object.freeze({
     return decodeTime(text);
   },
 
-  /** Unix ms of each ULID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return decodeTimeMany(texts);
+  /** Unix ms of each ULID; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return decodeTimeMany(texts, options);
   },
 });

@@ -14,8 +14,10 @@ import { toTime } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { boundsOf } from "./bounds.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicOptions, type SourceOptions } from "./generate.js";
+import type { CaseOptions } from "./letter-case.js";
+import { createIntegerApi } from "./integers.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
+import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { Ulid, UuidV7 } from "./schema.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
 
@@ -40,7 +42,8 @@ export const format: Format = {
   binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };
 
-const { timeField, timeFields, ...codec } = createCodecApi<UuidV7>(format);
+const codecApi = createCodecApi<UuidV7>(format);
+const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 /** How UUID v7s are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
@@ -50,15 +53,16 @@ export const uuidv7 = Object.freeze({
   chars: UUIDV7.chars,
   bytes: UUIDV7.bytes,
   ...codec,
-  ...boundsOf<number | Date, NoOptions, UuidV7>(() => minting),
+  ...createIntegerApi(format, codecApi),
+  ...boundsOf<number | Date, CaseOptions, UuidV7>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
-  generate(time?: number | Date, options?: SourceOptions): UuidV7 {
+  generate(time?: number | Date, options?: GenerateOptions): UuidV7 {
     return generateOne(minting, time, options) as UuidV7;
   },
 
   /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
-  monotonicFactory(options?: MonotonicOptions): (time?: number | Date) => UuidV7 {
+  monotonicFactory(options?: MonotonicFactoryOptions): (time?: number | Date) => UuidV7 {
     return monotonicGenerator(minting, options) as (time?: number | Date) => UuidV7;
   },
 
@@ -73,10 +77,9 @@ export const uuidv7 = Object.freeze({
     return timeField(text);
   },
 
-  /** Unix ms of each UUID v7; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return timeFields(texts);
+  /** Unix ms of each UUID v7; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return timeFields(texts, options);
   },
 
   /** The same 16 bytes as a ULID, so it carries the same millisecond. */
