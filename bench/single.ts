@@ -92,8 +92,8 @@ export function singleGroups(): Group[] {
         peer(PEER.ulid, each((i) => ulidPackage.decodeTime(kindIds[i]!))),
         peer(PEER.ulidx, each((i) => ulidx.decodeTime(kindIds[i]!))),
         peer(PEER.id128, each((i) => Ulid.fromCanonical(kindIds[i]!).time.getTime())),
-        // Reads the time characters only: checks 26 characters' length but not the random part's letters.
-        peer(`${PEER.uniku} (time part only)`, each((i) => unikuUlid.timestamp(kindIds[i]!))),
+        // Not strict (it checks the length and the 10 time characters, not the 16 random ones): for scale only.
+        reference(`${PEER.uniku} timestamp, time characters only`, each((i) => unikuUlid.timestamp(kindIds[i]!))),
       ]),
     ),
     // Libraries that build an ID as `time + random` return a fresh ConsString: reading its time right away
