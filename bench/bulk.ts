@@ -3,14 +3,26 @@
  * is the loop a user would write around its single-ID function, filling an array of the same kind as ours. (uuid's
  * v7 generation, about 3 us an ID here, is in the single-ID groups only: 1M of them would add a minute.)
  */
-import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } from "../src/index.js";
-import { loop, ours, peer, reference } from "./lib/contenders.js";
+import {
+  decodeMany,
+  decodeTime,
+  decodeTimeMany,
+  encodeMany,
+  encodeManyText,
+  generateMany,
+  isValid,
+  validateMany,
+} from "../src/index.js";
+import { OURS, loop, ours, peer, reference } from "./lib/contenders.js";
 import { BULK_COUNT, type Inputs, bulk } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
-import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
-import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
+import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, unikuUlid, uuid } from "./lib/peers.js";
+import { expectAll, expectFresh, expectSame, expectSameBytes } from "./lib/verify.js";
 
 const N = BULK_COUNT;
+
+/** The loop a user would write around our own single-ID call: a batch call must never be slower (bench:check). */
+export const SINGLE_LOOP = { decodeTime: `${OURS} decodeTime() loop`, isValid: `${OURS} isValid() loop` } as const;
 
 function group(
   id: string,
@@ -39,10 +51,6 @@ function flags(one: (i: number) => boolean): () => Uint8Array {
 /** A peer's loop: `write(out, i)` writes ID i's 16 bytes into one shared buffer. */
 function into(out: Uint8Array, write: (out: Uint8Array, i: number) => void): () => Uint8Array {
   return loop(write, N, () => out, { step: "write" });
-}
-
-function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
-  if (!Buffer.from(actual.buffer, actual.byteOffset, actual.length).equals(expected)) expectSame(actual, expected);
 }
 
 export function bulkGroups(): Group[] {
@@ -80,22 +88,28 @@ export function bulkGroups(): Group[] {
     group("decodeManyStrings", "decodeMany: strings to 16-byte binary", (o: Uint8Array) => expectSameBytes(o, bytes), [
       ...ours(() => () => decodeMany(ids)),
       peer(PEER.id128, into(out, (o, i) => o.set(Ulid.fromCanonical(ids[i]!).bytes, 16 * i)), "into buffer"),
+      peer(PEER.uniku, into(out, (o, i) => o.set(unikuUlid.toBytes(ids[i]!), 16 * i)), "into buffer"),
       reference(`${PEER.uuid} parse`, into(out, (o, i) => o.set(uuid.parse(uuids[i]!), 16 * i)), "into buffer"),
     ]),
     group("decodeTimeManyStrings", "decodeTimeMany: strings to Unix ms", (o: Float64Array) => expectSame(o, times), [
       ...ours(() => () => decodeTimeMany(ids)),
+      reference(SINGLE_LOOP.decodeTime, numbers((i) => decodeTime(ids[i]!))),
       peer(PEER.ulid, numbers((i) => ulidPackage.decodeTime(ids[i]!))),
       peer(PEER.ulidx, numbers((i) => ulidx.decodeTime(ids[i]!))),
       peer(PEER.id128, numbers((i) => Ulid.fromCanonical(ids[i]!).time.getTime())),
+      // Not strict (the 10 time characters and the length only): for scale, not a peer of a strict decodeTime.
+      reference(`${PEER.uniku} timestamp, time characters only`, numbers((i) => unikuUlid.timestamp(ids[i]!))),
     ]),
     group("decodeTimeManyText", "decodeTimeMany: ASCII text to Unix ms", (o: Float64Array) => expectSame(o, times), [
       ...ours(() => () => decodeTimeMany(text)),
     ]),
     group("validateManyStrings", "validateMany: strings to 1/0 flags", (o: Uint8Array) => expectAll(o, 1, N), [
       ...ours(() => () => validateMany(ids)),
+      reference(SINGLE_LOOP.isValid, flags((i) => isValid(ids[i]!))),
       peer(PEER.ulid, flags((i) => ulidPackage.isValid(ids[i]!))),
       peer(PEER.ulidx, flags((i) => ulidx.isValid(ids[i]!))),
       peer(PEER.id128, flags((i) => Ulid.isCanonical(ids[i]!))),
+      peer(PEER.uniku, flags((i) => unikuUlid.isValid(ids[i]!))),
       reference(`${PEER.uuid} validate`, flags((i) => uuid.validate(uuids[i]!))),
     ]),
     group("validateManyText", "validateMany: ASCII text to 1/0 flags", (o: Uint8Array) => expectAll(o, 1, N), [

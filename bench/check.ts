@@ -9,7 +9,8 @@
  * compares the engines, while a fresh 16-27 MB output costs both the same page faults (about 17 ms per 27 MB here).
  */
 import type { BackendKind } from "../src/index.js";
-import { bulkGroups } from "./bulk.js";
+import { KERNEL_PIPELINE, apiKernelGroups } from "./api-kernels.js";
+import { SINGLE_LOOP, bulkGroups } from "./bulk.js";
 import { type Contender, type Group, measureRounds, median, verifyGroup } from "./lib/measure.js";
 import { PEER } from "./lib/peers.js";
 import { rate } from "./lib/report.js";
@@ -29,7 +30,9 @@ interface Target {
 const TARGETS: Target[] = [
   { what: "ulid() vs id128 generate().toCanonical()", group: "single.generate", ours: "auto", versus: PEER.id128, min: 2 },
   { what: "monotonic vs ulid monotonicFactory", group: "single.monotonic", ours: "auto", versus: PEER.ulid, min: 3 },
-  { what: "decodeTime vs ulid decodeTime", group: "single.decodeTime", ours: "auto", versus: PEER.ulid, min: 10 },
+  { what: "decodeTime vs ulid decodeTime (flat strings)", group: "single.decodeTime", ours: "auto", versus: PEER.ulid, min: 10 },
+  { what: "decodeTime vs ulid (concatenated strings)", group: "single.decodeTimeConcatenated", ours: "auto", versus: PEER.ulid, min: 10 },
+  { what: "decodeTime vs ulid (sliced strings)", group: "single.decodeTimeSliced", ours: "auto", versus: PEER.ulid, min: 10 },
   { what: "decode vs id128 fromCanonical().bytes", group: "single.decode", ours: "auto", versus: PEER.id128, min: 5 },
   { what: "encode vs id128 construct().toCanonical()", group: "single.encode", ours: "auto", versus: PEER.id128, min: 3 },
   { what: "isValid vs ulid isValid", group: "single.isValid", ours: "auto", versus: PEER.ulid, min: 5 },
@@ -38,6 +41,12 @@ const TARGETS: Target[] = [
   { what: "decodeMany(text), wasm vs js", group: "bulk.decodeManyText", ours: "wasm", versus: "js", min: 3 },
   { what: "encodeMany(generateMany(n)) vs ulidx monotonic loop", group: "bulk.generateStrings", ours: "auto", versus: PEER.ulidx, min: 5 },
   { what: "decodeTimeMany(string[]) vs ulid decodeTime loop", group: "bulk.decodeTimeManyStrings", ours: "auto", versus: PEER.ulid, min: 10 },
+  // Never slower than a loop over our own single-ID call (what a user would otherwise write).
+  { what: "decodeTimeMany(string[]) vs our decodeTime() loop", group: "bulk.decodeTimeManyStrings", ours: "auto", versus: `${SINGLE_LOOP.decodeTime} (reference)`, min: 1 },
+  { what: "validateMany(string[]) vs our isValid() loop", group: "bulk.validateManyStrings", ours: "auto", versus: `${SINGLE_LOOP.isValid} (reference)`, min: 1 },
+  // The bulk text API within 1.3x of its kernels (1 / 1.3 = 0.77): what the API adds over copying chunks through them.
+  { what: "encodeManyText (into buffer) vs its kernel", group: "api.encodeManyText", ours: "wasm", into: true, versus: KERNEL_PIPELINE, min: 0.77 },
+  { what: "decodeMany(text) (into buffer) vs its kernel", group: "api.decodeManyText", ours: "wasm", into: true, versus: KERNEL_PIPELINE, min: 0.77 },
 ];
 
 /** Rounds per target: single-ID rounds are short, bulk rounds take up to a few seconds. */
@@ -56,7 +65,11 @@ function engine(group: Group, kind: BackendKind, into: boolean): Contender {
 const only = process.argv[2];
 const chosen = TARGETS.filter((target) => !only || target.group.includes(only));
 const groups = new Map(
-  [...singleGroups(), ...(chosen.some((t) => t.group.startsWith("bulk")) ? bulkGroups() : [])].map((g) => [g.id, g]),
+  [
+    ...singleGroups(),
+    ...(chosen.some((t) => t.group.startsWith("bulk")) ? bulkGroups() : []),
+    ...(chosen.some((t) => t.group.startsWith("api")) ? apiKernelGroups() : []),
+  ].map((g) => [g.id, g]),
 );
 const absolute: string[] = [];
 let missed = 0;

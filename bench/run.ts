@@ -9,6 +9,7 @@ import { otherFormatGroups } from "./formats.js";
 import { BULK_COUNT, SINGLE_COUNT } from "./lib/fixtures.js";
 import { measure, verifyGroup } from "./lib/measure.js";
 import { type GroupResult, type Results, lines, machine, markdown, summarize } from "./lib/report.js";
+import { RUNTIME_UUIDV7_NOTE } from "./lib/peers.js";
 import { singleGroups } from "./single.js";
 
 const filter = process.argv[2];
@@ -16,6 +17,7 @@ const RESULTS = new URL("./results/", import.meta.url);
 
 const info = machine();
 console.log(`ulid-wasm benchmarks: Node ${info.node}, ${info.cpu}, ${info.cores} cores\n`);
+if (RUNTIME_UUIDV7_NOTE) console.log(`${RUNTIME_UUIDV7_NOTE}\n`);
 
 const groups: GroupResult[] = [];
 for (const make of [singleGroups, bulkGroups, otherFormatGroups]) {

@@ -4,10 +4,22 @@
  */
 import { decode, decodeInto, decodeTime, encode, isValid, monotonicFactory, ulid } from "../src/index.js";
 import { type Shape, collect, ours, peer, reference } from "./lib/contenders.js";
-import { SINGLE_COUNT, single } from "./lib/fixtures.js";
+import { SINGLE_COUNT, single, stringKinds } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
-import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, uuid } from "./lib/peers.js";
-import { expectAll, expectFresh, expectSame } from "./lib/verify.js";
+import {
+  PEER,
+  RUNTIME_UUIDV7,
+  Ulid,
+  UlidMonotonic,
+  ulidPackage,
+  ulidx,
+  unikuUlid,
+  unikuUuidv7,
+  runtimeUuidv7,
+  uuid,
+  uuidv7Package,
+} from "./lib/peers.js";
+import { expectAll, expectFresh, expectRecent, expectSame } from "./lib/verify.js";
 
 /** A timed run over the single-ID inputs. */
 function each(one: (...args: never[]) => unknown, shape?: Shape): () => unknown[] {
@@ -38,6 +50,19 @@ function hexOf(bytes: Uint8Array, i: number): string {
   return Buffer.from(bytes.subarray(bytes.length === 16 ? 0 : 16 * i)).toString("hex", 0, 16);
 }
 
+/** Group ids of decodeTime over each string kind: flat keeps the plain id the results have always used. */
+const DECODE_TIME_KIND = { flat: "decodeTime", concatenated: "decodeTimeConcatenated", sliced: "decodeTimeSliced" } as const;
+
+/** UUIDv7 makers shown for scale beside our generators: not ULID libraries, so references. */
+function uuidv7References(): Contender[] {
+  return [
+    reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
+    reference(`${PEER.uuidv7} uuidv7`, each(() => uuidv7Package.uuidv7())),
+    reference(`${PEER.uniku} uuidv7`, each(() => unikuUuidv7())),
+    ...(runtimeUuidv7 ? [reference(`${RUNTIME_UUIDV7}()`, calls(runtimeUuidv7))] : []),
+  ];
+}
+
 export function singleGroups(): Group[] {
   const { ids, uuids, times, bytes } = single;
   const arrays = ids.map((_, i) => bytes.slice(16 * i, 16 * i + 16));
@@ -49,30 +74,48 @@ export function singleGroups(): Group[] {
       peer(PEER.ulid, calls(ulidPackage.ulid)),
       peer(PEER.ulidx, calls(ulidx.ulid)),
       peer(PEER.id128, each(() => Ulid.generate().toCanonical())),
-      reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
+      peer(PEER.uniku, calls(unikuUlid)),
+      ...uuidv7References(),
     ]),
     group("monotonic", "monotonic factory: the next ID as text", (o) => expectFresh(o as string[], true), [
       ...ours(() => calls(monotonicFactory())),
       peer(PEER.ulid, calls(ulidPackage.monotonicFactory())),
       peer(PEER.ulidx, calls(ulidx.monotonicFactory())),
       peer(PEER.id128, each(() => UlidMonotonic.generate().toCanonical())),
-      reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
+      // uniku's ulid() is monotonic within a millisecond (one module-wide state), like a monotonic factory.
+      peer(PEER.uniku, calls(unikuUlid)),
+      ...uuidv7References(),
     ]),
-    group("decodeTime", "decodeTime: Unix ms of an ID", (o) => expectSame(o, times), [
-      ...ours(() => apply(decodeTime, ids)),
-      peer(PEER.ulid, each((i) => ulidPackage.decodeTime(ids[i]!))),
-      peer(PEER.ulidx, each((i) => ulidx.decodeTime(ids[i]!))),
-      peer(PEER.id128, each((i) => Ulid.fromCanonical(ids[i]!).time.getTime())),
+    ...Object.entries(stringKinds).map(([kind, kindIds]) =>
+      group(DECODE_TIME_KIND[kind as keyof typeof stringKinds], `decodeTime: Unix ms of an ID (${kind} strings)`, (o) => expectSame(o, times), [
+        ...ours(() => apply(decodeTime, kindIds)),
+        peer(PEER.ulid, each((i) => ulidPackage.decodeTime(kindIds[i]!))),
+        peer(PEER.ulidx, each((i) => ulidx.decodeTime(kindIds[i]!))),
+        peer(PEER.id128, each((i) => Ulid.fromCanonical(kindIds[i]!).time.getTime())),
+        // Not strict (it checks the length and the 10 time characters, not the 16 random ones): for scale only.
+        reference(`${PEER.uniku} timestamp, time characters only`, each((i) => unikuUlid.timestamp(kindIds[i]!))),
+      ]),
+    ),
+    // Libraries that build an ID as `time + random` return a fresh ConsString: reading its time right away
+    // (a log line's ID, a database key) is the first read of that string, flattening included.
+    group("createThenRead", "create an ID, then decodeTime it", (o) => expectRecent(o), [
+      ...ours(() => each(() => decodeTime(ulid()))),
+      peer(PEER.ulid, each(() => ulidPackage.decodeTime(ulidPackage.ulid()))),
+      peer(PEER.ulidx, each(() => ulidx.decodeTime(ulidx.ulid()))),
+      peer(PEER.uniku, each(() => unikuUlid.timestamp(unikuUlid()))),
+      reference(`${PEER.uniku} uuidv7`, each(() => unikuUuidv7.timestamp(unikuUuidv7()))),
     ]),
     group("decode", "decode: an ID to 16 bytes", (o) => expectSame(o.map((b, i) => hexOf(b as Uint8Array, i)), expectedHex), [
       ...ours(() => apply(decode, ids)),
       ...ours(() => each(decodeInto, { step: "applyInto", input: ids, target: into }), "into buffer"),
       peer(PEER.id128, each((i) => Ulid.fromCanonical(ids[i]!).bytes)),
+      peer(PEER.uniku, each((i) => unikuUlid.toBytes(ids[i]!))),
       reference(`${PEER.uuid} parse`, each((i) => uuid.parse(uuids[i]!))),
     ]),
     group("encode", "encode: 16 bytes to an ID", (o, c) => expectSame(o, c.role === "reference" ? uuids : ids), [
       ...ours(() => apply(encode, arrays)),
       peer(PEER.id128, each((i) => Ulid.construct(arrays[i]!).toCanonical())),
+      peer(PEER.uniku, each((i) => unikuUlid.fromBytes(arrays[i]!))),
       reference(`${PEER.uuid} stringify`, each((i) => uuid.stringify(arrays[i]!))),
     ]),
     group("isValid", "isValid: is this string an ID?", (o) => expectAll(o, true, SINGLE_COUNT), [
@@ -80,6 +123,7 @@ export function singleGroups(): Group[] {
       peer(PEER.ulid, each((i) => ulidPackage.isValid(ids[i]!))),
       peer(PEER.ulidx, each((i) => ulidx.isValid(ids[i]!))),
       peer(PEER.id128, each((i) => Ulid.isCanonical(ids[i]!))),
+      peer(PEER.uniku, each((i) => unikuUlid.isValid(ids[i]!))),
       reference(`${PEER.uuid} validate`, each((i) => uuid.validate(uuids[i]!))),
     ]),
   ];

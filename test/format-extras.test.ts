@@ -1,6 +1,7 @@
 /**
  * What is particular to each of the other formats, beyond the shared core: the namespaces' common shape, engine
- * routing ("auto": single IDs on TypeScript, batches on WebAssembly), Ulid-Flake's integers, epochs and layouts,
+ * routing ("auto": single IDs on TypeScript, batches on WebAssembly but for the string-array reading calls the rule
+ * in src/backend.ts puts on TypeScript), Ulid-Flake's integers, epochs and layouts,
  * BaseUID's sub-millisecond times and UUIDv8 form, UUID v7 as a ULID.
  */
 import fc from "fast-check";
@@ -9,7 +10,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as api from "../src/index.js";
 import { baseuid, decodeTime as ulidDecodeTime, flake, setBackend, uuidv7 } from "../src/index.js";
 import { batchEngine } from "../src/backend.js";
+import type { FormatCodec } from "../src/engine/types.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
+import { formatOption } from "../src/formats/registry.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { REF_FORMATS } from "./helpers/format-reference.js";
 import { FLAKE_README } from "./format-vectors.js";
@@ -70,6 +73,38 @@ describe("the namespaces", () => {
       expect(run("auto")).toEqual({ jsOne: 1, jsMany: 0, wasmOne: 0, wasmMany: 1 });
       expect(run("wasm")).toEqual({ jsOne: 0, jsMany: 0, wasmOne: 1, wasmMany: 1 });
       expect(run("js")).toEqual({ jsOne: 1, jsMany: 1, wasmOne: 0, wasmMany: 0 });
+    });
+
+    /** src/backend.ts's rule, written out: the string-array reading calls "auto" runs on TypeScript, per format. */
+    const STRINGS_ON_TYPESCRIPT: Readonly<Record<string, readonly string[]>> = {
+      ulid: ["decodeMany", "decodeTimeMany", "validateMany"],
+      baseuid: ["decodeTimeMany", "validateMany"],
+    };
+    /** Each reading call of a namespace, and the codec method it reaches. */
+    const READING_CALLS = { decodeMany: "decodeMany", decodeTimeMany: "timeMany", validateMany: "validateMany" } as const;
+
+    it.each(REF_FORMATS)("$name: auto reads string arrays on the engine the rule names, text on WebAssembly; wasm and js force one", (ref) => {
+      setBackend("wasm");
+      const codecs = { js: formatOption(ref.name).jsCodec, wasm: batchEngine().codecs![ref.name]! };
+      expect(codecs.wasm).not.toBe(codecs.js);
+      const bytes = ref.api.generateMany(3);
+      const inputs = { strings: ref.api.encodeMany(bytes) as string[], text: ref.api.encodeManyText(bytes) };
+      for (const [call, method] of Object.entries(READING_CALLS)) {
+        const spies = { js: vi.spyOn(codecs.js, method as keyof FormatCodec), wasm: vi.spyOn(codecs.wasm, method as keyof FormatCodec) };
+        /** Which engine ran the call: the codec whose method was called, and only it. */
+        const engineOf = (kind: "auto" | "wasm" | "js", input: keyof typeof inputs) => {
+          setBackend(kind);
+          vi.clearAllMocks();
+          (ref.api[call as keyof typeof READING_CALLS] as (texts: string[] | Uint8Array) => unknown)(inputs[input]);
+          return Object.entries(spies).filter(([, spy]) => spy.mock.calls.length > 0).map(([engine]) => engine).join("+");
+        };
+        const ruled = STRINGS_ON_TYPESCRIPT[ref.name]?.includes(call) ? "js" : "wasm";
+        expect({ call, strings: engineOf("auto", "strings"), text: engineOf("auto", "text") }).toEqual({ call, strings: ruled, text: "wasm" });
+        for (const kind of ["wasm", "js"] as const) {
+          expect({ call, kind, strings: engineOf(kind, "strings"), text: engineOf(kind, "text") }).toEqual({ call, kind, strings: kind, text: kind });
+        }
+        vi.restoreAllMocks();
+      }
     });
 
     it("works on TypeScript alone where WebAssembly cannot load", async () => {

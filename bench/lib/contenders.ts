@@ -22,7 +22,10 @@ export function peer(label: string, run: () => unknown, variant?: Contender["var
   return { label, role: "peer", variant, run };
 }
 
-/** Not a ULID library: shown for scale, left out of "best peer". */
+/**
+ * Not a peer ULID library (another kind of ID, or our own single-ID call in a loop, which our batch calls must
+ * beat): shown for scale, left out of "best peer".
+ */
 export function reference(label: string, run: () => unknown, variant?: Contender["variant"]): Contender {
   return { label: `${label} (reference)`, role: "reference", variant, run };
 }

@@ -55,6 +55,27 @@ function makeInputs(count: number, timeOf: (i: number) => number, seed: number):
 /** Single-ID inputs: times about 2 hours apart, a different time prefix for every ID. */
 export const single = makeInputs(SINGLE_COUNT, (i) => EPOCH + i * 7_919_993, 1);
 
+/**
+ * The same IDs as the three kinds of string V8 hands a decoder (`%DebugPrint` names them):
+ * - flat: one sequential string, what encodeMany and JSON.parse give (`single.ids`);
+ * - concatenated: what `a + b` gives, a ConsString of two parts (V8 makes one from 13 characters up). A peer's
+ *   `encodeTime(t) + encodeRandom()` returns one. The first charCodeAt flattens it in place, so after the first
+ *   timed run these are flattened conses, one indirection from their characters; "create then read" (single.ts)
+ *   measures fresh ones;
+ * - sliced: a substring of a longer line, a SlicedString pointing into its parent (again from 13 characters),
+ *   what `line.slice(at, at + 26)` or a regex match gives.
+ */
+export const stringKinds: Readonly<Record<"flat" | "concatenated" | "sliced", readonly string[]>> = {
+  flat: single.ids,
+  concatenated: single.ids.map((id) => id.slice(0, 10) + id.slice(10)),
+  sliced: single.ids.map((id, i) => {
+    // A flat line (join builds a sequential string) with the ID in its middle.
+    const line = [`{"level":"info","n":${i},"id":"`, id, `","msg":"request served"}`].join("");
+    const at = line.indexOf(id);
+    return line.slice(at, at + id.length);
+  }),
+};
+
 let bulkInputs: Inputs | undefined;
 
 /** Bulk inputs, made on first use (they take a few hundred MB as strings). */

@@ -6,7 +6,10 @@ import { readFileSync } from "node:fs";
 import id128 from "id128";
 import * as ulidPackage from "ulid";
 import * as ulidx from "ulidx";
+import { ulid as unikuUlid } from "uniku/ulid";
+import { uuidv7 as unikuUuidv7 } from "uniku/uuid/v7";
 import * as uuid from "uuid";
+import * as uuidv7Package from "uuidv7";
 
 function versionOf(name: string): string {
   const manifest = new URL(`../../node_modules/${name}/package.json`, import.meta.url);
@@ -19,7 +22,19 @@ export const PEER = {
   ulidx: `ulidx ${versionOf("ulidx")}`,
   id128: `id128 ${versionOf("id128")}`,
   uuid: `uuid ${versionOf("uuid")}`,
+  uniku: `uniku ${versionOf("uniku")}`,
+  uuidv7: `uuidv7 ${versionOf("uuidv7")}`,
 } as const;
 
+/**
+ * The runtime's own UUIDv7 maker, `crypto.randomUUIDv7()`, where it has one (Bun does; Node 20 does not): its rows
+ * are left out where it is missing, and `RUNTIME_UUIDV7_NOTE` says so.
+ */
+export const runtimeUuidv7 = (globalThis.crypto as { randomUUIDv7?: () => string }).randomUUIDv7?.bind(globalThis.crypto);
+export const RUNTIME_UUIDV7 = "crypto.randomUUIDv7";
+export const RUNTIME_UUIDV7_NOTE = runtimeUuidv7
+  ? undefined
+  : `${RUNTIME_UUIDV7}: not in this runtime (${typeof process === "object" ? `Node ${process.version}` : "unknown"}), rows skipped`;
+
 export const { Ulid, UlidMonotonic } = id128;
-export { ulidPackage, ulidx, uuid };
+export { ulidPackage, ulidx, unikuUlid, unikuUuidv7, uuid, uuidv7Package };

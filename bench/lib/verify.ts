@@ -11,6 +11,11 @@ export function expectSame(actual: ArrayLike<unknown>, expected: ArrayLike<unkno
   }
 }
 
+/** The same bytes (compared natively; `expectSame` names the first difference). */
+export function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  if (!Buffer.from(actual.buffer, actual.byteOffset, actual.length).equals(expected)) expectSame(actual, expected);
+}
+
 /** Every element is `value`. */
 export function expectAll(actual: ArrayLike<unknown>, value: unknown, count: number): void {
   expectSame(actual, Array.from({ length: count }, () => value));
@@ -30,5 +35,14 @@ export function expectFresh(ids: readonly string[], monotonic: boolean): void {
     if (monotonic && i > 0 && !(id > ulids[i - 1]!)) {
       throw new Error(`element ${i} (${ids[i]}) does not sort after element ${i - 1} (${ids[i - 1]})`);
     }
+  }
+}
+
+/** Unix ms times of IDs made within the last minute (a "create then read" run's output). */
+export function expectRecent(times: ArrayLike<unknown>): void {
+  const now = Date.now();
+  for (let i = 0; i < times.length; i++) {
+    const age = now - (times[i] as number);
+    if (!(age >= 0 && age <= 60_000)) throw new Error(`element ${i} is ${String(times[i])}, now is ${now}`);
   }
 }

@@ -15,7 +15,7 @@ import {
   overlaps,
   plainBytes,
 } from "../args.js";
-import { batchCodec, singleCodec } from "../backend.js";
+import { batchCodec, type ReadingCall, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, partialRecord, runPieces } from "./batch.js";
 import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
@@ -99,12 +99,18 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     return { ids, count: ids.length / size };
   }
 
+  /** The codec that runs `call` over a framed batch: string arrays may take another engine (src/backend.ts). */
+  function readingCodec(framed: { readonly kind: "text" | "strings" }, call: ReadingCall): FormatCodec {
+    return batchCodec(format, framed.kind === "strings" ? call : undefined);
+  }
+
   /**
-   * Runs a decoding kernel over a batch into `type` arrays of `width` elements per ID: into the caller's `out` or a
+   * Runs a decoding kernel (`call`, which picks the engine) over a batch into `type` arrays of `width` elements per ID: into the caller's `out` or a
    * new array. Without `flags`, throws for the first bad element; with them, flags each element in the same pass,
    * an invalid one's output being `blank`. A call that throws leaves the caller's buffers blank over the batch.
    */
   function decodeBatch<Out extends Uint8Array | Float64Array>(
+    call: ReadingCall,
     texts: unknown,
     options: DecodeOptions<Out> | undefined,
     type: ArrayType<Out>,
@@ -128,7 +134,7 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       if (overlaps(flagged, target)) throw buffersOverlap("flags", "out", "flags and output would overwrite each other");
     }
     const length = target.length;
-    const codec = batchCodec(format);
+    const codec = readingCodec(framed, call);
     try {
       const fault = runPieces(framed, chars, flagged === undefined, (batch, count, start) => {
         // Reading a string array's elements runs the caller's getters, which may detach (transfer) a buffer.
@@ -207,12 +213,12 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       return text;
     },
     decodeMany: (texts, options) =>
-      decodeBatch(texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) =>
+      decodeBatch("decode", texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) =>
         codec.decodeMany(batch, count, out, flags),
       ),
     validateMany(texts) {
       const framed = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
-      const codec = batchCodec(format);
+      const codec = readingCodec(framed, "validate");
       // A trailing partial text record stays 0.
       runPieces(framed, chars, false, (batch, count, start) => {
         codec.validateMany(batch, count, framed.out.subarray(start));
@@ -227,7 +233,7 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       return time;
     },
     timeFields: (texts, options) =>
-      decodeBatch(texts, options, Float64Array, 1, Number.NaN, (codec, batch, count, out, flags) =>
+      decodeBatch("time", texts, options, Float64Array, 1, Number.NaN, (codec, batch, count, out, flags) =>
         codec.timeMany(batch, count, out, flags),
       ),
     countIds: (bytes) => binaryIds(bytes).count,
