@@ -30,6 +30,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   flake: ["fields"],
   baseuid: ["toUUID", "fromUUID", "decodeTimeNs"],
   uuidv7: ["toULID"],
+  ksuid: [],
 };
 
 describe("the namespaces", () => {
@@ -78,7 +79,7 @@ describe("the namespaces", () => {
       try {
         const lib = (await import("../src/index.js")) as typeof api;
         expect(lib.getBackend().kind).toBe("js");
-        for (const format of [lib.flake, lib.baseuid, lib.uuidv7]) {
+        for (const format of [lib.flake, lib.baseuid, lib.uuidv7, lib.ksuid]) {
           const bytes = format.generateMany(3);
           expect(format.decodeMany(format.encodeMany(bytes))).toEqual(bytes);
         }
