@@ -12,6 +12,21 @@ export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmno
 export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** KSUID's epoch: Unix 1400000000 s. */
 const KSUID_EPOCH_S = 1400000000;
+/** The largest KSUID, 2^160 - 1 (docs/formats.md). */
+const KSUID_LARGEST = "aWgEPTl1tmebfsQzFP4bxwgy80V";
+
+/**
+ * The texts of `largest.length` characters of `alphabet` (in ASCII order) that are not above `largest`, as a pattern:
+ * `largest` itself, or its first p characters, then one below its next, then anything.
+ */
+export function notAbove(largest: string, alphabet: string): RegExp {
+  const rest = largest.length;
+  const branches = [...largest].flatMap((char, p) => {
+    const below = alphabet.slice(0, alphabet.indexOf(char));
+    return below === "" ? [] : [`${largest.slice(0, p)}[${below}][${alphabet}]{${rest - p - 1}}`];
+  });
+  return new RegExp(`^(?:${[largest, ...branches].join("|")})$`);
+}
 
 export interface RefFormat {
   readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid";
@@ -19,7 +34,7 @@ export interface RefFormat {
   readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
   readonly bytes: number;
   readonly chars: number;
-  /** Every text the format accepts, and nothing else (KSUID: of those, the ones of at most 160 bits). */
+  /** Every text the format accepts, and nothing else. */
   readonly pattern: RegExp;
   /** The canonical text of bytes, or null when they are no ID of the format. */
   encode(bytes: Uint8Array): string | null;
@@ -153,12 +168,10 @@ export const REF_KSUID: RefFormat = {
   api: ksuid,
   bytes: 20,
   chars: 27,
-  pattern: /^[0-9A-Za-z]{27}$/,
+  pattern: notAbove(KSUID_LARGEST, BASE62),
   encode: (bytes) => digits(bytesToBigInt(bytes), 27, 62n, BASE62),
   decode(text) {
-    if (!this.pattern.test(text)) return null;
-    const value = undigits(text, 62n, (c) => BASE62.indexOf(c));
-    return value < 1n << 160n ? bigIntToBytes(value, 20) : null;
+    return this.pattern.test(text) ? bigIntToBytes(undigits(text, 62n, (c) => BASE62.indexOf(c)), 20) : null;
   },
   time(text) {
     return (Number(bytesToBigInt(this.decode(text)!, 0, 4)) + KSUID_EPOCH_S) * 1000;
