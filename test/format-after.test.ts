@@ -69,6 +69,13 @@ forEachEngine(() => {
       expect(batch[0]! <= api.max(FUTURE + (STEP_MS[api.name] ?? 1))).toBe(true);
     });
 
+    it("after the last ID of the clock's own tick: a real-clock batch goes on in the next tick, without failing", () => {
+      const last = api.max(Date.now());
+      const batch = api.encodeMany(api.generateMany(3, { after: last }));
+      expectStrictlyIncreasing(api, [last, ...batch]);
+      expect(batch[0]! <= api.max(Date.now() + (STEP_MS[api.name] ?? 1))).toBe(true);
+    });
+
     it("after the last ID of its time: a caller's clock behind it overflows, and the generator goes on once it passes", () => {
       const last = api.max(FUTURE);
       let now = FUTURE - 5;

@@ -154,6 +154,14 @@ forEachEngine(() => {
       expect(new Date(KSUID_SEGMENT_INSPECT.unixMs).toISOString()).toBe("2017-10-10T04:00:47.000Z");
     });
 
+    it("gives 3 words per KSUID in bulk, least significant first, the top one its time field", () => {
+      const { bytes, raw, timeField } = KSUID_SEGMENT_INSPECT;
+      const words = BigUint64Array.of(BigInt(`0x${raw.slice(24)}`), BigInt(`0x${raw.slice(8, 24)}`), BigInt(timeField));
+      expect(ksuid.toBigIntMany(bytes)).toEqual(words);
+      expect(ksuid.fromBigIntMany(words)).toEqual(bytes);
+      expectUlidError(() => ksuid.fromBigIntMany(BigUint64Array.of(0n, 0n, 2n ** 32n)), "OVERFLOW", 0);
+    });
+
     it("holds the nil and the largest KSUID, and refuses one past it as an overflow", () => {
       expect(ksuid.decode(KSUID_NIL)).toEqual(new Uint8Array(20));
       expect(ksuid.decodeTime(KSUID_NIL)).toBe(1400000000000);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import id128 from "id128";
+import KSUID from "ksuid";
 import * as ulidPackage from "ulid";
 import * as ulidx from "ulidx";
 import * as uuid from "uuid";
@@ -19,7 +20,8 @@ export const PEER = {
   ulidx: `ulidx ${versionOf("ulidx")}`,
   id128: `id128 ${versionOf("id128")}`,
   uuid: `uuid ${versionOf("uuid")}`,
+  ksuid: `ksuid ${versionOf("ksuid")}`,
 } as const;
 
 export const { Ulid, UlidMonotonic } = id128;
-export { ulidPackage, ulidx, uuid };
+export { KSUID, ulidPackage, ulidx, uuid };

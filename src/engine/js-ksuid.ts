@@ -67,10 +67,13 @@ function write(src: Uint8Array, from: number, dst: Uint8Array, at: number): bool
     quotient[k] = src[b]! * 0x100_0000 + ((src[b + 1]! << 16) | (src[b + 2]! << 8) | src[b + 3]!);
   }
   // The last group first: each long division by 62^3 leaves the next 3 characters as its remainder. The remainder
-  // times 2^32 plus a limb is below 2^50, so the quotient's floor is exact.
+  // times 2^32 plus a limb is below 2^50, so the quotient's floor is exact. Limbs above `top` are zero: the value
+  // loses about 18 bits a round, so the divisions skip them.
+  let top = LIMBS - 1;
   for (let g = GROUPS - 1; g >= 0; g--) {
+    while (top > 0 && quotient[top] === 0) top--;
     let rest = 0;
-    for (let k = LIMBS - 1; k >= 0; k--) {
+    for (let k = top; k >= 0; k--) {
       const x = rest * TWO_POW_32 + quotient[k]!;
       const q = Math.floor(x / GROUP_BASE);
       rest = x - q * GROUP_BASE;
