@@ -9,6 +9,8 @@ import { defineConfig } from "vitest/config";
 //   the `ulid` command (dist/cli.js) or npm.
 // - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
 //   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
+// - `postgres` (`npm run test:postgres`): the Postgres suites (test/postgres/) alone, on the server whose connection
+//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier.
 // - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
 //   millions of IDs.
 
@@ -88,6 +90,7 @@ export default defineConfig({
           env: { ULID_TEST_ENGINES: "wasm" },
         },
       },
+      { extends: true, test: { name: "postgres", include: ["test/postgres/**/*.test.ts"] } },
       // One file at a time: each starts other runtimes or a browser, and the machine has two cores.
       { extends: true, test: { name: "runtimes", include: ["test/runtimes/**/*.test.ts"], fileParallelism: false } },
       // --expose-gc: the load test measures live memory after a full collection.

@@ -1,45 +1,34 @@
 import { charValue, isAlnum } from "./crockford";
 import { crockfordLanes, symbolLanes } from "./crockford-simd";
-import { BINARY, FLAGS, ID_BYTES, ID_CHARS, RECORD, TEXT, TIME } from "./layout";
+import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 
 // Text records are read from TEXT at stride 27 (RECORD): 26 chars, then a separator. `textLength` is how many
 // bytes of TEXT hold input: a record's separator is checked only when it lies within them (the last record of a
 // batch may lack one). Char groups as in ulid-encode.ts: chars 0-9 time, 10-17 random bits 79-40, 18-25 bits 39-0.
+// The batch loops over these records, shared with the other formats, are in formats.ts.
 
-/**
- * Decodes `count` text records into BINARY. Returns -1 when all are valid, else the index of the first invalid
- * record (output from it on is unspecified).
- */
-export function ulidDecode(count: i32, textLength: i32): i32 {
-  for (let i = 0; i < count; i++) {
-    const src = TEXT + <usize>(RECORD * i);
-    if (!separated(src, i, textLength) || !decodeId(src, BINARY + <usize>(ID_BYTES * i))) return i;
-  }
-  return -1;
+/** Decodes text record `i` into BINARY record `i`; false, writing nothing, when it is invalid. */
+// @ts-ignore: decorator
+@inline export function ulidDecodeRecord(i: i32, textLength: i32): bool {
+  const src = TEXT + <usize>(RECORD * i);
+  return separated(src, i, textLength) && decodeId(src, BINARY + <usize>(ID_BYTES * i));
 }
 
 /**
- * Writes the Unix ms of `count` text records to TIME (as f64); the whole record is validated. Returns as `ulidDecode`.
- * Each ID is decoded whole into BINARY (scratch here) and its time read back: the SIMD decoder makes all 16 bytes
- * at once, so a time-only variant would save nothing but code.
+ * The Unix ms of BINARY record `i`, as f64. A time is read from the whole decoded ID: the SIMD decoder makes all 16
+ * bytes at once, so a time-only decoder would save nothing but code.
  */
-export function ulidDecodeTime(count: i32, textLength: i32): i32 {
-  for (let i = 0; i < count; i++) {
-    const src = TEXT + <usize>(RECORD * i);
-    const dst = BINARY + <usize>(ID_BYTES * i);
-    if (!separated(src, i, textLength) || !decodeId(src, dst)) return i;
-    // As a signed integer (the time has 48 bits): an unsigned conversion to f64 costs more on x86.
-    store<f64>(TIME + <usize>(8 * i), <f64><i64>(bswap(load<u64>(dst)) >> 16));
-  }
-  return -1;
+// @ts-ignore: decorator
+@inline export function ulidTimeOf(i: i32): f64 {
+  // As a signed integer (the time has 48 bits): an unsigned conversion to f64 costs more on x86.
+  return <f64><i64>(bswap(load<u64>(BINARY + <usize>(ID_BYTES * i))) >> 16);
 }
 
-/** Writes 1 (valid) or 0 per text record to FLAGS. */
-export function ulidValidate(count: i32, textLength: i32): void {
-  for (let i = 0; i < count; i++) {
-    const src = TEXT + <usize>(RECORD * i);
-    store<u8>(FLAGS + <usize>i, <u8>(separated(src, i, textLength) && charsValid(src)));
-  }
+/** Whether text record `i` is a valid ULID: its chars checked without decoding them. */
+// @ts-ignore: decorator
+@inline export function ulidRecordValid(i: i32, textLength: i32): bool {
+  const src = TEXT + <usize>(RECORD * i);
+  return separated(src, i, textLength) && charsValid(src);
 }
 
 /** Whether record `i` at `src` ends where it should: its separator (when within `textLength`) does not run it on. */

@@ -41,8 +41,10 @@ for (const simd of [true, false]) {
   const memory = new Uint8Array(x.memory.buffer);
   memory.set(sampleText, x.textRegion());
   const cases: [string, () => unknown][] = [
-    ["decode", () => x.formatDecode(ULID, CHUNK, sampleText.length)],
-    ["decodeTime", () => x.formatDecodeTime(ULID, CHUNK, sampleText.length)],
+    ["decode", () => x.formatDecode(ULID, CHUNK, sampleText.length, false, 0)],
+    ["decode, flagged", () => x.formatDecode(ULID, CHUNK, sampleText.length, true, 0)],
+    ["decodeTime", () => x.formatDecodeTime(ULID, CHUNK, sampleText.length, false, 0)],
+    ["decodeTime, flagged", () => x.formatDecodeTime(ULID, CHUNK, sampleText.length, true, 0)],
     ["validate", () => x.formatValidate(ULID, CHUNK, sampleText.length)],
     ["encode (stride 27)", () => x.formatEncode(ULID, CHUNK, 0x0a)],
     ["increment", () => x.formatAdvance(ULID, CHUNK, 0)],
@@ -67,7 +69,7 @@ for (const chunk of [512, 1024, 2048, 4096, CHUNK]) {
   pipeline.push([`decode, chunk ${chunk}`, () => {
     for (let start = 0; start < N; start += chunk) {
       region.set(text.subarray(27 * start, 27 * (start + chunk)));
-      x.formatDecode(ULID, chunk, 27 * chunk);
+      x.formatDecode(ULID, chunk, 27 * chunk, false, 0);
       decoded.set(binary, 16 * start);
     }
   }]);

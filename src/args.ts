@@ -1,5 +1,5 @@
 /** Argument checks shared by the public functions: each failure is an INVALID_ARGUMENT or INVALID_LENGTH. */
-import { detachedBuffer, mustBe, optionMustBe, tooFewBytes, tooLarge } from "./messages.js";
+import { bufferTooSmall, detachedBuffer, mustBe, optionMustBe, tooFewBytes, tooLarge } from "./messages.js";
 
 /**
  * The intrinsic accessors of typed arrays. Reading a caller's array through them (rather than `.length` or
@@ -20,10 +20,19 @@ const lengthOf = intrinsic("length") as (this: unknown) => number;
  * a typed array runs no code of the caller's). Batch calls take `plainBytes` instead.
  */
 export function checkUint8Array(value: unknown, name: string): Uint8Array {
-  if (typeof value !== "object" || value === null || tagOf.call(value) !== "Uint8Array") {
-    throw mustBe(name, "a Uint8Array", value);
+  return checkTyped(value, name, Uint8Array);
+}
+
+/** The typed arrays the library reads or writes for its callers. */
+type ViewType<T> = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; readonly name: string };
+/** A typed array class the library also allocates. */
+export type ArrayType<T> = ViewType<T> & { new (length: number): T; readonly BYTES_PER_ELEMENT: number };
+
+function checkTyped<T>(value: unknown, name: string, type: ViewType<T>): T {
+  if (typeof value !== "object" || value === null || tagOf.call(value) !== type.name) {
+    throw mustBe(name, `a ${type.name}`, value);
   }
-  return value as Uint8Array;
+  return value as T;
 }
 
 /** The length of a checked Uint8Array, whatever getter its object or class defines. */
@@ -32,37 +41,39 @@ export function byteLength(bytes: Uint8Array): number {
 }
 
 /**
- * `value` as a new plain Uint8Array over the same memory, for batch calls: the library calls methods (`set`,
- * `subarray`) only on such views of its own, never on the caller's object. A view of a detached buffer is refused.
+ * `value`, a real `type` (a Uint8Array or Float64Array, subclasses too), as a new plain view of that type over the
+ * same memory, for batch calls: the library calls methods (`set`, `subarray`, `fill`) only on such views of its
+ * own, never on the caller's object. A view of a detached buffer is refused.
  */
-export function plainBytes(value: unknown, name: string): Uint8Array {
-  checkUint8Array(value, name);
+export function plainView<T>(value: unknown, name: string, type: ViewType<T>): T {
+  checkTyped(value, name, type);
   try {
-    return new Uint8Array(bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value));
+    return new type(bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value));
   } catch {
     throw detachedBuffer(name);
   }
 }
 
+/** `plainView` of a Uint8Array. */
+export function plainBytes(value: unknown, name: string): Uint8Array {
+  return plainView(value, name, Uint8Array);
+}
+
 /**
- * `value` as a new plain view of the same class over the same memory when it is a real BigUint64Array or
- * BigInt64Array (a subclass too), else null: read as `plainBytes` reads a Uint8Array. A detached one is refused.
+ * `value` as a plain view (`plainView`) when it is a real BigUint64Array or BigInt64Array (a subclass too), else
+ * null.
  */
 export function plainBigInts(value: unknown, name: string): BigUint64Array | BigInt64Array | null {
   if (typeof value !== "object" || value === null) return null;
   const tag = tagOf.call(value);
-  if (tag !== "BigUint64Array" && tag !== "BigInt64Array") return null;
-  try {
-    const [buffer, offset, length] = [bufferOf.call(value), byteOffsetOf.call(value), lengthOf.call(value)];
-    return tag === "BigUint64Array" ? new BigUint64Array(buffer, offset, length) : new BigInt64Array(buffer, offset, length);
-  } catch {
-    throw detachedBuffer(name);
-  }
+  if (tag === "BigUint64Array") return plainView(value, name, BigUint64Array);
+  if (tag === "BigInt64Array") return plainView(value, name, BigInt64Array);
+  return null;
 }
 
-/** Whether two plain views share any byte. */
-export function overlaps(a: Uint8Array, b: Uint8Array): boolean {
-  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.length && b.byteOffset < a.byteOffset + a.length;
+/** Whether two plain views (of any element type) share any byte. */
+export function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
 }
 
 export function checkIndex(value: unknown, name: string): number {
@@ -121,8 +132,22 @@ export function allocate<T>(create: (new (length: number) => T) & { BYTES_PER_EL
  * Writing into the view fills the caller's array; the caller's own methods are never called.
  */
 export function outputBuffer(out: unknown, size: number, what: string): Uint8Array {
-  if (out === undefined) return allocate(Uint8Array, size, what);
-  const view = plainBytes(out, "out");
-  checkRoom(view, 0, size, "out");
-  return view.subarray(0, size);
+  return outputArray(Uint8Array, out, size, what, "out");
+}
+
+/**
+ * `outputBuffer` for `length` elements of any typed array `type`: a plain view of the caller's `value` (given as
+ * option `name`; at least `length` elements, the rest untouched) cut to `length`, or a new array.
+ */
+export function outputArray<T extends Uint8Array | Float64Array>(
+  type: ArrayType<T>,
+  value: unknown,
+  length: number,
+  what: string,
+  name: string,
+): T {
+  if (value === undefined) return allocate(type, length, what);
+  const view = plainView(value, name, type);
+  if (view.length < length) throw bufferTooSmall(name, length, view.length, type.BYTES_PER_ELEMENT === 1 ? "bytes" : "elements");
+  return view.subarray(0, length) as T;
 }

@@ -26,6 +26,8 @@ export {
   decodeMany,
   decodeTimeMany,
   validateMany,
+  type DecodeManyOptions,
+  type DecodeTimeManyOptions,
   type EncodeTextOptions,
   type CaseOptions,
 } from "./bulk.js";

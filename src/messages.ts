@@ -111,8 +111,18 @@ export function partialIds(label: string, size: number, length: number): UlidErr
   );
 }
 
+/** INVALID_LENGTH: a batch's output buffer `name` ("out", "flags") of `has` `unit`, where the batch needs `needed`. */
+export function bufferTooSmall(name: string, needed: number, has: number, unit: string): UlidError {
+  return new UlidError("INVALID_LENGTH", `${name} is too small for the batch: it needs ${needed} ${unit}, but has ${has}`);
+}
+
+/** INVALID_ARGUMENT: buffer `name` shares memory with `other`, so `consequence`. */
+export function buffersOverlap(name: string, other: string, consequence: string): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `${name} shares memory with ${other}: ${consequence}`);
+}
+
 export function outOverlapsBytes(): UlidError {
-  return new UlidError("INVALID_ARGUMENT", "out shares memory with bytes: the text would overwrite the IDs before they are read");
+  return buffersOverlap("out", "bytes", "the text would overwrite the IDs before they are read");
 }
 
 function notIds(got: string): UlidError {

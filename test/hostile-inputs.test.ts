@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UlidError, decodeInto, decodeLines, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { recordingArray } from "./helpers/arrays.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
 
@@ -18,23 +19,6 @@ const FORMATS = Object.values(formats);
 function steppingClock(start = 1_800_000_000_000): () => number {
   let now = start;
   return () => (now += 1000);
-}
-
-/** A Uint8Array whose own methods record what they are handed (a caller's subclass or patched instance). */
-class Recording extends Uint8Array {
-  readonly seen: unknown[] = [];
-  override set(array: ArrayLike<number>, offset?: number): void {
-    this.seen.push(array);
-    super.set(array, offset);
-  }
-  override subarray(begin?: number, end?: number): Uint8Array<ArrayBuffer> {
-    this.seen.push("subarray");
-    return super.subarray(begin, end);
-  }
-  override fill(value: number, start?: number, end?: number): this {
-    this.seen.push("fill");
-    return super.fill(value, start, end);
-  }
 }
 
 function detached(length: number): Uint8Array {
@@ -111,16 +95,16 @@ forEachEngine(() => {
 
     it("never calls a caller's Uint8Array methods (no view of its memory reaches them)", () => {
       const n = 9000; // more than one wasm chunk
-      const binary = new Recording(api.bytes * n);
+      const binary = recordingArray(Uint8Array, api.bytes * n);
       api.generateMany(n, { out: binary });
       expect(binary.seen).toEqual([]);
-      const text = new Recording(n * (api.chars + 1));
+      const text = recordingArray(Uint8Array, n * (api.chars + 1));
       api.encodeManyText(binary, { out: text });
       expect(text.seen).toEqual([]);
       expect(binary.seen).toEqual([]);
       expect(api.decodeMany(text)).toEqual(api.decodeMany(api.encodeMany(binary)));
       expect(text.seen).toEqual([]);
-      const single = new Recording(api.bytes + 3);
+      const single = recordingArray(Uint8Array, api.bytes + 3);
       single.set(binary.subarray(0, api.bytes), 3);
       single.seen.length = 0;
       expect(api.encode(single, 3)).toBe(api.encode(Uint8Array.from(binary.subarray(0, api.bytes))));
@@ -218,7 +202,7 @@ forEachEngine(() => {
   });
 
   it("ULID: decodeInto writes into a subclass by index only", () => {
-    const out = new Recording(20);
+    const out = recordingArray(Uint8Array, 20);
     decodeInto("01ARYZ6S410000000000000000", out, 2);
     expect(out.seen).toEqual([]);
     expect(out[2]).toBe(0x01);

@@ -23,5 +23,8 @@ describe.each([true, false])("wasm build, simd %s", (simd) => {
     expect(() => checkAbi(drifted({ formatChars: (f) => (f === 1 ? 14 : x.formatChars(f)) }))).toThrow(/flake's text length is 14 there and 13 here/);
     expect(() => checkAbi(drifted({ formatBytes: (f) => (f === 3 ? 15 : x.formatBytes(f)) }))).toThrow(/uuidv7's binary length is 15 there and 16 here/);
     expect(() => checkAbi(drifted({ scanBytes: () => 1024 }))).toThrow(/scan region/);
+    // A build from before the flagged kernels: the `flagged` and `from` arguments would be dropped.
+    const unflagged = (format: number, count: number, textLength: number) => x.formatDecodeTime(format, count, textLength, false, 0);
+    expect(() => checkAbi(drifted({ formatDecodeTime: unflagged }))).toThrow(/parameter count of formatDecodeTime is 3 there and 5 here/);
   });
 });

@@ -67,16 +67,33 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
     }
   }
 
-  /** Runs `take(index)` on each valid element, stopping at the first invalid one; returns its index or -1. */
-  function firstFault(batch: IdBatch, count: number, take: (index: number) => void): number {
-    let fault = -1;
+  /**
+   * Runs `take(index)` on each valid element; returns the first invalid one's index, or -1. Without `flags` it stops
+   * there; with them it writes 1 or 0 per element and `blank(index)` for each invalid one, and goes on.
+   */
+  function decodeEach(
+    batch: IdBatch,
+    count: number,
+    flags: Uint8Array | undefined,
+    take: (index: number) => void,
+    blank: (index: number) => void,
+  ): number {
+    let first = -1;
     forEachId(batch, count, (valid, index) => {
-      if (valid) take(index);
-      else fault = index;
-      return valid;
+      if (flags !== undefined) flags[index] = valid ? 1 : 0;
+      if (valid) {
+        take(index);
+        return true;
+      }
+      if (first < 0) first = index;
+      if (flags === undefined) return false;
+      blank(index);
+      return true;
     });
-    return fault;
+    return first;
   }
+
+  const nothing = (): void => {};
 
   /** Draws `perId * count` bytes with one call of `fill` (none when there is nothing to draw). */
   function draw(fill: FillRandom, perId: number, count: number): Uint8Array {
@@ -123,16 +140,28 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
       return -1;
     },
 
-    decodeMany: (batch, count, dst) => firstFault(batch, count, (i) => record.pack(dst, i * bytes)),
-    timeMany: (batch, count, dst) =>
-      firstFault(batch, count, (i) => {
-        dst[i] = record.time();
-      }),
+    decodeMany: (batch, count, dst, flags) =>
+      decodeEach(
+        batch,
+        count,
+        flags,
+        (i) => record.pack(dst, i * bytes),
+        (i) => dst.fill(0, i * bytes, (i + 1) * bytes),
+      ),
+    timeMany: (batch, count, dst, flags) =>
+      decodeEach(
+        batch,
+        count,
+        flags,
+        (i) => {
+          dst[i] = record.time();
+        },
+        (i) => {
+          dst[i] = Number.NaN;
+        },
+      ),
     validateMany(batch, count, dst) {
-      forEachId(batch, count, (valid, index) => {
-        dst[index] = valid ? 1 : 0;
-        return true;
-      });
+      decodeEach(batch, count, dst, nothing, nothing);
     },
 
     stampMany(count, time, param, fill, dst, dstOffset) {

@@ -79,18 +79,33 @@ export const jsUlidCodec: FormatCodec = {
     return -1;
   },
 
-  decodeMany(batch, count, dst) {
-    for (let i = 0; i < count; i++) if (readElement(batch, i, dst, i * ULID_BYTES) < 0) return i;
-    return -1;
+  decodeMany(batch, count, dst, flags) {
+    let first = -1;
+    for (let i = 0; i < count; i++) {
+      const valid = readElement(batch, i, dst, i * ULID_BYTES) >= 0;
+      if (flags !== undefined) flags[i] = valid ? 1 : 0;
+      if (valid) continue;
+      if (flags === undefined) return i;
+      if (first < 0) first = i;
+      dst.fill(0, i * ULID_BYTES, (i + 1) * ULID_BYTES);
+    }
+    return first;
   },
 
-  timeMany(batch, count, dst) {
+  timeMany(batch, count, dst, flags) {
+    let first = -1;
     for (let i = 0; i < count; i++) {
       const time = readElement(batch, i);
-      if (time < 0) return i;
-      dst[i] = time;
+      if (flags !== undefined) flags[i] = time < 0 ? 0 : 1;
+      if (time >= 0) {
+        dst[i] = time;
+        continue;
+      }
+      if (flags === undefined) return i;
+      if (first < 0) first = i;
+      dst[i] = Number.NaN;
     }
-    return -1;
+    return first;
   },
 
   validateMany(batch, count, dst) {

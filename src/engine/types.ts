@@ -45,12 +45,14 @@ export interface FormatCodec {
   /** `count` binary IDs as flat strings (never slices of a longer string) into `out`; returns as `encodeText`. */
   encodeStrings(src: Uint8Array, count: number, out: string[]): number;
   /**
-   * Decodes `count` IDs into `dst`. Returns -1, or the index of the first invalid element (output from it on is
-   * unspecified). A string batch's elements may be anything: a non-string or a wrong length is an invalid element.
+   * Decodes `count` IDs into `dst`. Returns -1, or the index of the first invalid element. A string batch's elements
+   * may be anything: a non-string or a wrong length is an invalid element. Without `flags`, decoding stops at the
+   * first invalid element (output from it on is unspecified). With `flags`, it goes on to the end in the same pass,
+   * writing 1 per valid element and 0 per invalid one, whose output is zero bytes.
    */
-  decodeMany(batch: IdBatch, count: number, dst: Uint8Array): number;
-  /** Raw time fields of `count` IDs into `dst`; returns as `decodeMany`. */
-  timeMany(batch: IdBatch, count: number, dst: Float64Array): number;
+  decodeMany(batch: IdBatch, count: number, dst: Uint8Array, flags?: Uint8Array): number;
+  /** Raw time fields of `count` IDs into `dst`; returns as `decodeMany` (with `flags`, an invalid element's is NaN). */
+  timeMany(batch: IdBatch, count: number, dst: Float64Array, flags?: Uint8Array): number;
   /** 1 per valid element, 0 per invalid one (any value in a string batch). */
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**

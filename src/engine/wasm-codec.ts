@@ -45,20 +45,40 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
   const oneBinary = binary.subarray(0, bytes);
   const state = seed.subarray(0, bytes);
 
-  /** Runs a text kernel over `count` elements chunk by chunk; returns the first invalid element's index, or -1. */
+  /**
+   * Runs a decoding kernel over `count` elements chunk by chunk, `copyOut(start, n)` taking each chunk's first n
+   * outputs. Returns the first invalid element's index, or -1. Without `flagsOut` it stops there. With it, a chunk
+   * whose kernel run stops at an invalid record goes on flagged from that record (the records before it are valid
+   * and decoded already): a chunk of valid IDs costs what it costs without flags, and only the record that stopped
+   * the first run is read twice.
+   */
   function scan(
     batch: IdBatch,
     count: number,
-    kernel: (format: number, count: number, textLength: number) => number,
+    kernel: (format: number, count: number, textLength: number, flagged: boolean, from: number) => number,
     copyOut: (start: number, n: number) => void,
+    flagsOut: Uint8Array | undefined,
   ): number {
+    let first = -1;
     for (let start = 0; start < count; start += chunk) {
       const n = Math.min(chunk, count - start);
-      const bad = kernel(id, n, loadRecords(batch, start, n));
-      copyOut(start, bad < 0 ? n : bad);
-      if (bad >= 0) return start + bad;
+      const textLength = loadRecords(batch, start, n);
+      const bad = kernel(id, n, textLength, false, 0);
+      if (flagsOut === undefined) {
+        copyOut(start, bad < 0 ? n : bad);
+        if (bad >= 0) return start + bad;
+        continue;
+      }
+      const valid = bad < 0 ? n : bad;
+      flagsOut.fill(1, start, start + valid);
+      if (valid < n) {
+        kernel(id, n, textLength, true, valid);
+        flagsOut.set(flags.subarray(valid, n), start + valid);
+        if (first < 0) first = start + valid;
+      }
+      copyOut(start, n);
     }
-    return -1;
+    return first;
   }
 
   /**
@@ -83,12 +103,12 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
       return x.formatEncode(id, 1, -1) < 0 ? stringAt(text, 0) : null;
     },
     decodeOne(s, dst, offset) {
-      if (!loadOne(s) || x.formatDecode(id, 1, chars) >= 0) return false;
+      if (!loadOne(s) || x.formatDecode(id, 1, chars, false, 0) >= 0) return false;
       for (let i = 0; i < bytes; i++) dst[offset + i] = oneBinary[i]!;
       return true;
     },
-    timeOne: (s) => (loadOne(s) && x.formatDecodeTime(id, 1, chars) < 0 ? times[0]! : -1),
-    isValidOne: (s) => loadOne(s) && x.formatDecode(id, 1, chars) < 0,
+    timeOne: (s) => (loadOne(s) && x.formatDecodeTime(id, 1, chars, false, 0) < 0 ? times[0]! : -1),
+    isValidOne: (s) => loadOne(s) && x.formatDecode(id, 1, chars, false, 0) < 0,
     mintOne(time, param, fill) {
       fill(random.subarray(0, spec.stampRandom(param)));
       x.formatStamp(id, 1, time, param);
@@ -106,10 +126,10 @@ export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regio
       });
     },
 
-    decodeMany: (batch, count, dst) =>
-      scan(batch, count, x.formatDecode, (start, n) => dst.set(binary.subarray(0, bytes * n), bytes * start)),
-    timeMany: (batch, count, dst) =>
-      scan(batch, count, x.formatDecodeTime, (start, n) => dst.set(times.subarray(0, n), start)),
+    decodeMany: (batch, count, dst, flagsOut) =>
+      scan(batch, count, x.formatDecode, (start, n) => dst.set(binary.subarray(0, bytes * n), bytes * start), flagsOut),
+    timeMany: (batch, count, dst, flagsOut) =>
+      scan(batch, count, x.formatDecodeTime, (start, n) => dst.set(times.subarray(0, n), start), flagsOut),
     validateMany(batch, count, dst) {
       for (let start = 0; start < count; start += chunk) {
         const n = Math.min(chunk, count - start);

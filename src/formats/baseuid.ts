@@ -16,7 +16,7 @@ import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { boundsOf } from "./bounds.js";
 import { createIntegerApi } from "./integers.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { BaseUid } from "./schema.js";
 import { baseUidTimeOutOfRange, invalidAlphabetChar, notBaseUidUuid } from "../messages.js";
@@ -127,10 +127,10 @@ export const baseuid = Object.freeze({
     return (timeField(text) * TICK_NS) / 1e6;
   },
 
-  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    const times = timeFields(texts);
+  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index, unless given `flags` (NaN). */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] = (times[i]! * TICK_NS) / 1e6;
     return times;
   },

@@ -62,8 +62,7 @@ export function runPieces(
   if (framed.kind === "text") {
     const source = framed.source;
     const batch: IdBatch = { kind: "text", text: source };
-    // The last record may lack its separator, so whole records fill length + 1.
-    const whole = Math.floor((source.length + 1) / (chars + 1));
+    const whole = wholeRecords(source.length, chars);
     const at = step(batch, whole, 0);
     if (at >= 0) return { index: at, batch, at };
     return stopAtFault && whole < elements ? { index: whole, batch, at: whole } : null;
@@ -84,8 +83,18 @@ export function runPieces(
   return null;
 }
 
+/** The element index of a text batch's trailing partial record (never given to an engine), or -1. */
+export function partialRecord(framed: Framed<unknown>, chars: number): number {
+  return framed.kind === "text" && wholeRecords(framed.source.length, chars) < framed.elements ? framed.elements - 1 : -1;
+}
+
+/** Whole records in `length` bytes of text: the last one may lack its separator, so they fill length + 1. */
+function wholeRecords(length: number, chars: number): number {
+  return Math.floor((length + 1) / (chars + 1));
+}
+
 function elementsOfText(length: number, chars: number): number {
-  const whole = Math.floor((length + 1) / (chars + 1));
+  const whole = wholeRecords(length, chars);
   return whole + (length > whole * (chars + 1) ? 1 : 0);
 }
 

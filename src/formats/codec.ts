@@ -3,14 +3,25 @@
  * checks, the engine choice (single IDs on the single-ID engine, batches on the batch engine: src/backend.ts) and
  * errors. Times come out as the format's raw time field; each format's file gives them their meaning.
  */
-import { allocate, checkIndex, checkOptions, checkRoom, checkUint8Array, overlaps, plainBytes, outputBuffer } from "../args.js";
+import {
+  type ArrayType,
+  allocate,
+  checkIndex,
+  checkOptions,
+  checkRoom,
+  checkUint8Array,
+  outputArray,
+  outputBuffer,
+  overlaps,
+  plainBytes,
+} from "../args.js";
 import { batchCodec, singleCodec } from "../backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
-import { frame, runPieces } from "./batch.js";
+import { frame, partialRecord, runPieces } from "./batch.js";
 import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 import { canonicalText, createSchema, type IdSchema } from "./schema.js";
-import { badSeparator, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
+import { badSeparator, buffersOverlap, detachedBuffer, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
 export interface Format extends FormatRules {
@@ -23,6 +34,25 @@ export interface EncodeTextOptions extends CaseOptions {
   /** Write into this buffer (at least `chars + 1` bytes per ID, not overlapping the input) instead of a new one. */
   out?: Uint8Array;
 }
+
+/** Where a batch decoding call writes, and whether a bad ID throws. */
+export interface DecodeOptions<Out> {
+  /**
+   * Write into this buffer instead of a new one: at least the batch's size (the first part is written, and returned
+   * as a view; the rest is left as it was), sharing no memory with text IDs or `flags`.
+   */
+  out?: Out;
+  /**
+   * A Uint8Array of at least one byte per ID. With it a bad ID never throws: its flag is 0 (1 for a valid one) and
+   * its output blank (zero bytes, or NaN for a time).
+   */
+  flags?: Uint8Array;
+}
+
+/** `decodeMany`'s options: `out` holds the format's width in bytes per ID. */
+export type DecodeManyOptions = DecodeOptions<Uint8Array>;
+/** `decodeTimeMany`'s options: `out` holds one time per ID. */
+export type DecodeTimeManyOptions = DecodeOptions<Float64Array>;
 
 /** The options of a call that takes none yet (`decodeTime` of a format whose IDs need no context): an object. */
 export type NoOptions = Record<string, never>;
@@ -46,14 +76,14 @@ export interface CodecApi<Id extends string = string> {
   encodeMany(bytes: Uint8Array, options?: CaseOptions): Id[];
   /** Packed binary IDs as ASCII text, each followed by `separator` (default "\n"). */
   encodeManyText(bytes: Uint8Array, options?: EncodeTextOptions): Uint8Array;
-  /** The packed bytes of each ID; throws for the first bad one with its element index. */
-  decodeMany(texts: Texts): Uint8Array;
+  /** The packed bytes of each ID; throws for the first bad one with its element index, unless given `flags`. */
+  decodeMany(texts: Texts, options?: DecodeManyOptions): Uint8Array;
   /** 1 per valid ID, 0 per invalid one; never throws for a bad ID. */
   validateMany(texts: Texts): Uint8Array;
   /** The raw time field of one ID; throws for an invalid one. */
   timeField(text: string): number;
-  /** The raw time fields of a batch; throws for the first invalid element. */
-  timeFields(texts: Texts): Float64Array;
+  /** The raw time fields of a batch; throws for the first invalid element, unless given `flags`. */
+  timeFields(texts: Texts, options?: DecodeTimeManyOptions): Float64Array;
   /** The number of binary IDs in `bytes`; throws unless it is a Uint8Array of whole IDs. */
   countIds(bytes: Uint8Array): number;
 }
@@ -70,20 +100,58 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
   }
 
   /**
-   * Runs a decoding kernel over a batch and throws for the first bad element. `part(out, start)` is the output from
-   * element `start` on, where a piece of a string batch writes.
+   * Runs a decoding kernel over a batch into `type` arrays of `width` elements per ID: into the caller's `out` or a
+   * new array. Without `flags`, throws for the first bad element; with them, flags each element in the same pass,
+   * an invalid one's output being `blank`. A call that throws leaves the caller's buffers blank over the batch.
    */
-  function decodeBatch<Out>(
+  function decodeBatch<Out extends Uint8Array | Float64Array>(
     texts: unknown,
-    create: (elements: number) => Out,
-    part: (out: Out, start: number) => Out,
-    run: (codec: FormatCodec, batch: IdBatch, count: number, out: Out) => number,
+    options: DecodeOptions<Out> | undefined,
+    type: ArrayType<Out>,
+    width: number,
+    blank: number,
+    run: (codec: FormatCodec, batch: IdBatch, count: number, out: Out, flags: Uint8Array | undefined) => number,
   ): Out {
-    const framed = frame(texts, chars, create);
+    const { out, flags } = checkOptions(options);
+    const framed = frame(texts, chars, (n) => outputArray(type, out, n * width, "the batch", "out"));
+    const target = framed.out;
+    const flagged = flags === undefined ? undefined : outputArray(Uint8Array, flags, framed.elements, "the flags", "flags");
+    // Output written over text IDs would be read back as input, and flags over the output would garble it.
+    const text = framed.kind === "text" ? framed.source : undefined;
+    if (text !== undefined && overlaps(target, text)) {
+      throw buffersOverlap("out", "the IDs", "decoding would overwrite text before it is read");
+    }
+    if (flagged !== undefined) {
+      if (text !== undefined && overlaps(flagged, text)) {
+        throw buffersOverlap("flags", "the IDs", "flags would overwrite text before it is read");
+      }
+      if (overlaps(flagged, target)) throw buffersOverlap("flags", "out", "flags and output would overwrite each other");
+    }
+    const length = target.length;
     const codec = batchCodec(format);
-    const fault = runPieces(framed, chars, true, (batch, count, start) => run(codec, batch, count, part(framed.out, start)));
-    if (fault !== null) throw batchError(format, fault.batch, fault.at, fault.index);
-    return framed.out;
+    try {
+      const fault = runPieces(framed, chars, flagged === undefined, (batch, count, start) => {
+        // Reading a string array's elements runs the caller's getters, which may detach (transfer) a buffer.
+        if (target.length !== length) throw detachedBuffer("out");
+        if (flagged !== undefined && flagged.length !== framed.elements) throw detachedBuffer("flags");
+        return run(codec, batch, count, target.subarray(start * width) as Out, flagged?.subarray(start));
+      });
+      if (flagged === undefined) {
+        if (fault !== null) throw batchError(format, fault.batch, fault.at, fault.index);
+      } else {
+        const last = partialRecord(framed, chars);
+        if (last >= 0) {
+          flagged[last] = 0;
+          target.fill(blank, last * width, (last + 1) * width);
+        }
+      }
+    } catch (error) {
+      // No half-decoded batch is left behind in a caller's buffers (a detached one has nothing left to clear).
+      if (out !== undefined && target.length === length) target.fill(blank);
+      if (flagged !== undefined && flagged.length === framed.elements) flagged.fill(0);
+      throw error;
+    }
+    return target;
   }
 
   /** Throws for the binary ID an engine refused at element `fault` (>= 0). */
@@ -138,12 +206,9 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       if (lower) lowerAscii(text);
       return text;
     },
-    decodeMany: (texts) =>
-      decodeBatch(
-        texts,
-        (n) => allocate(Uint8Array, n * size, "the batch"),
-        (out, start) => out.subarray(start * size),
-        (codec, batch, count, out) => codec.decodeMany(batch, count, out),
+    decodeMany: (texts, options) =>
+      decodeBatch(texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) =>
+        codec.decodeMany(batch, count, out, flags),
       ),
     validateMany(texts) {
       const framed = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
@@ -161,12 +226,9 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       if (time < 0) throw idError(format, text);
       return time;
     },
-    timeFields: (texts) =>
-      decodeBatch(
-        texts,
-        (n) => allocate(Float64Array, n, "the batch"),
-        (out, start) => out.subarray(start),
-        (codec, batch, count, out) => codec.timeMany(batch, count, out),
+    timeFields: (texts, options) =>
+      decodeBatch(texts, options, Float64Array, 1, Number.NaN, (codec, batch, count, out, flags) =>
+        codec.timeMany(batch, count, out, flags),
       ),
     countIds: (bytes) => binaryIds(bytes).count,
   };

@@ -15,7 +15,7 @@ import { MAX_TIME, dateMs } from "../time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
 import { boundsOf } from "./bounds.js";
-import { createCodecApi, type Format, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type Texts } from "./codec.js";
 import { createIntegerApi } from "./integers.js";
 import type { FlakeId } from "./schema.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
@@ -162,10 +162,11 @@ export const flake = Object.freeze({
     return timeField(text) + epoch;
   },
 
-  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions): Float64Array {
+  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index, unless given `flags` (NaN). */
+  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions & DecodeTimeManyOptions): Float64Array {
     const { epoch } = decodeOptions(options);
-    const times = timeFields(texts);
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] += epoch;
     return times;
   },

@@ -16,7 +16,7 @@ import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfKsuid } from "../engine/js-ksuid.js";
 import { boundsOf } from "./bounds.js";
 import { createIntegerApi } from "./integers.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { Problem } from "./faults.js";
 import type { Ksuid } from "./schema.js";
@@ -101,10 +101,10 @@ export const ksuid = Object.freeze({
     return unixMs(timeField(text));
   },
 
-  /** `decodeTime` of each KSUID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    const times = timeFields(texts);
+  /** `decodeTime` of each KSUID; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    const times = timeFields(texts, options);
+    // NaN, a bad ID's time under `flags`, stays NaN.
     for (let i = 0; i < times.length; i++) times[i] = unixMs(times[i]!);
     return times;
   },

@@ -9,7 +9,7 @@ import { monotonicFactory } from "../monotonic.js";
 import { canonicalize, decode, decodeTime, encode, isValid } from "../ulid.js";
 import { boundsOf } from "./bounds.js";
 import type { CaseOptions } from "./letter-case.js";
-import type { NoOptions, Texts } from "./codec.js";
+import type { DecodeTimeManyOptions, NoOptions, Texts } from "./codec.js";
 import { generateOne, type GenerateOptions } from "./generate.js";
 import { createIntegerApi } from "./integers.js";
 import { createSchema, type Ulid } from "./schema.js";
@@ -44,9 +44,8 @@ export const ulidNamespace = Object.freeze({
     return decodeTime(text);
   },
 
-  /** Unix ms of each ULID; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return decodeTimeMany(texts);
+  /** Unix ms of each ULID; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return decodeTimeMany(texts, options);
   },
 });

@@ -16,7 +16,7 @@ import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { boundsOf } from "./bounds.js";
 import type { CaseOptions } from "./letter-case.js";
 import { createIntegerApi } from "./integers.js";
-import { createCodecApi, type Format, type NoOptions, type Texts } from "./codec.js";
+import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { Ulid, UuidV7 } from "./schema.js";
 import { invalidChar, notUuidV7Bytes } from "../messages.js";
@@ -77,10 +77,9 @@ export const uuidv7 = Object.freeze({
     return timeField(text);
   },
 
-  /** Unix ms of each UUID v7; throws for the first bad one with its element index. */
-  decodeTimeMany(texts: Texts, options?: NoOptions): Float64Array {
-    checkOptions(options);
-    return timeFields(texts);
+  /** Unix ms of each UUID v7; throws for the first bad one with its element index, unless given `flags`. */
+  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
+    return timeFields(texts, options);
   },
 
   /** The same 16 bytes as a ULID, so it carries the same millisecond. */

@@ -38,10 +38,14 @@ export interface WasmExports {
   formatChunk(format: number): number;
   /** Binary -> text, each ID followed by `separator` when >= 0; -1, or the index of the first binary non-ID. */
   formatEncode(format: number, count: number, separator: number): number;
-  /** Text records -> binary; -1 when all are valid, else the index of the first invalid record. */
-  formatDecode(format: number, count: number, textLength: number): number;
-  /** Text records -> raw time fields in the time region; returns as `formatDecode`. */
-  formatDecodeTime(format: number, count: number, textLength: number): number;
+  /**
+   * Text records `from` to `count` - 1 -> binary; -1 when all are valid, else the index of the first invalid record.
+   * `flagged`: every one of them is decoded, 1 or 0 per record goes to the flag region, and an invalid record's
+   * bytes are zero.
+   */
+  formatDecode(format: number, count: number, textLength: number, flagged: boolean, from: number): number;
+  /** Text records -> raw time fields in the time region (NaN for an invalid one, flagged); as `formatDecode`. */
+  formatDecodeTime(format: number, count: number, textLength: number, flagged: boolean, from: number): number;
   /** Text records -> 1 (valid) or 0 in the flag region. */
   formatValidate(format: number, count: number, textLength: number): void;
   /** Random region -> `count` fresh IDs of time field `time`. */
@@ -139,6 +143,10 @@ export function checkAbi(x: WasmExports): void {
     if (chars !== spec.chars) throw mismatch(`${spec.name}'s text length`, chars, spec.chars);
     const bytes = x.formatBytes(spec.wasmId);
     if (bytes !== spec.bytes) throw mismatch(`${spec.name}'s binary length`, bytes, spec.bytes);
+  }
+  // A build whose decode kernels take no `flagged` and `from` arguments would ignore them, and stop at a bad ID.
+  for (const [name, kernel] of [["formatDecode", x.formatDecode], ["formatDecodeTime", x.formatDecodeTime]] as const) {
+    if (kernel.length !== 5) throw mismatch(`the parameter count of ${name}`, kernel.length, 5);
   }
   if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
   // A generation step (stampMany, advanceMany) must fit the binary and random regions in one call.
