@@ -103,7 +103,7 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
-  ...createIntegerApi(format, codecApi),
+  ...createIntegerApi<BaseUid>(format, codecApi),
   ...boundsOf<BaseUidTime, NoOptions, BaseUid>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */

@@ -77,7 +77,7 @@ export const ksuid = Object.freeze({
   chars: KSUID.chars,
   bytes: KSUID.bytes,
   ...codec,
-  ...createIntegerApi(format, codecApi),
+  ...createIntegerApi<Ksuid>(format, codecApi),
   ...boundsOf<number | Date, NoOptions, Ksuid>(() => minting),
 
   /** A new KSUID; `time` in Unix ms or a Date (default now), kept to its second. */
