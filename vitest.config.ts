@@ -32,6 +32,8 @@ const DEEP_ONLY = [
   "test/cli-stats-memory.test.ts",
   "test/cli-scan-files.test.ts",
   "test/cli-conventions.test.ts",
+  "test/cli-output-bytes.test.ts",
+  "test/cli-ripgrep.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
@@ -42,6 +44,7 @@ const SIZED_BY_TIER = [
   "test/format-bounds.test.ts",
   "test/format-integers.test.ts",
   "test/format-lowercase.test.ts",
+  "test/cli-byte-writer.test.ts",
 ];
 /** The public API's suites, run again on the scalar build. */
 const PUBLIC_API = [

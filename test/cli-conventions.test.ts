@@ -112,7 +112,11 @@ sys.stdout.write(child.stderr.read().decode() + "status " + str(child.wait()))`;
 
 describe.skipIf(!has("script"))("progress on a terminal", () => {
   it("is drawn by the last command of a pipeline only", () => {
-    const screen = onTerminal(`${ulid} generate 6000000 | ${ulid} decode > /dev/null`);
+    // Each command runs for more than the second before a bar shows, however fast the machine: the first
+    // generate waits on a full pipe until decode starts, and decode waits for the second generate.
+    const screen = onTerminal(
+      `(${ulid} generate 3000000; sleep 1.5; ${ulid} generate 3000000) | (sleep 1.5; ${ulid} decode) > /dev/null`,
+    );
     expect(screen).toMatch(/MB\/s/);
     expect(screen).not.toMatch(/IDs\/s/);
     expect(screen.endsWith(CLEAR_LINE)).toBe(true);
@@ -124,9 +128,12 @@ describe.skipIf(!has("script"))("progress on a terminal", () => {
   });
 
   it("is cleared before a message, so no message lands on it", () => {
-    const screen = onTerminal(`(${ulid} generate 6000000; echo bad) | ${ulid} decode > /dev/null; true`);
+    // The sleep keeps decode running past the bar's delay, however fast the machine.
+    const screen = onTerminal(
+      `(${ulid} generate 1000000; sleep 1.5; ${ulid} generate 1000000; echo bad) | ${ulid} decode > /dev/null; true`,
+    );
     expect(screen).toMatch(/MB\/s/);
-    expect(screen).toContain(`${CLEAR_LINE}line 6000001: a ULID has 26 characters, got 3: "bad"\r\n`);
+    expect(screen).toContain(`${CLEAR_LINE}line 2000001: a ULID has 26 characters, got 3: "bad"\r\n`);
   });
 
   it("is cleared by Ctrl-C at once, and the status is 130", () => {

@@ -1,5 +1,5 @@
 /** The input of `decode`, `scan` and `validate -`: a file, or standard input for "-" or no argument. */
-import { fstatSync } from "node:fs";
+import { fstatSync, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { systemReason as reason } from "./system-error.js";
 import { InputError } from "./usage.js";
@@ -25,7 +25,8 @@ export async function openInput(path: string | undefined): Promise<Input> {
     handle = await open(path);
     const stats = await handle.stat();
     if (stats.isDirectory()) throw directoryError();
-    return { size: stats.isFile() ? stats.size : undefined, chunks: readFile(handle, path) };
+    const regular = stats.isFile();
+    return { size: regular ? stats.size : undefined, chunks: readFile(handle, path, regular) };
   } catch (error) {
     await handle?.close();
     throw new InputError(`cannot read ${path}: ${reason(error)}`);
@@ -58,15 +59,20 @@ async function* readStream(stream: AsyncIterable<Uint8Array>, name: string): Asy
   }
 }
 
-/** A file's bytes, read into one reused buffer (so memory stays flat), then the file closed. */
-async function* readFile(handle: FileHandle, name: string): AsyncGenerator<Uint8Array> {
+/**
+ * A file's bytes, read into one reused buffer (so memory stays flat), then the file closed. A regular file is read
+ * synchronously: such a read never waits for a writer, and an asynchronous one waits for a thread of the pool,
+ * which on a busy machine cost scan ~1 ms a chunk (~60 ms of 0.3 s over a 58 MB log). Anything else (a pipe given
+ * as /dev/fd/N, a device) is read asynchronously, so a stalled writer cannot stall Ctrl-C.
+ */
+async function* readFile(handle: FileHandle, name: string, regular: boolean): AsyncGenerator<Uint8Array> {
   // A Buffer, not a plain Uint8Array: Buffer#indexOf is memchr, which makes counting lines cheap.
   const buffer = Buffer.alloc(READ_SIZE);
   try {
     for (;;) {
       let bytesRead: number;
       try {
-        ({ bytesRead } = await handle.read(buffer, 0, READ_SIZE, null));
+        bytesRead = regular ? readSync(handle.fd, buffer, 0, READ_SIZE, null) : (await handle.read(buffer, 0, READ_SIZE, null)).bytesRead;
       } catch (error) {
         throw new InputError(`cannot read ${name}: ${reason(error)}`);
       }

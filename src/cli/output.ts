@@ -4,6 +4,7 @@
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
 import { closeSync } from "node:fs";
+import type { ByteWriter } from "./byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
 
@@ -16,6 +17,16 @@ export class Output {
   write(bytes: Uint8Array): Promise<void> {
     if (bytes.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.stream.write(bytes, () => resolve()));
+  }
+
+  /**
+   * Writes what `writer` holds, then clears it for the next chunk's lines. Every chunk's lines are written when it
+   * is done, not held back for bigger writes: a live input (`kubectl logs -f | ulid scan`) shows its matches as
+   * they come.
+   */
+  async drain(writer: ByteWriter): Promise<void> {
+    await this.write(writer.view());
+    writer.clear();
   }
 
   /** Writes text, as UTF-8. */

@@ -8,7 +8,7 @@ import { UlidError } from "../errors.js";
 import { formats } from "../formats/registry.js";
 import { scannableFormat, visitingScanner } from "../scan.js";
 import type { MatchVisitor } from "../scanner.js";
-import { canonicalCase } from "../token-text.js";
+import { LOWER, canonicalCase } from "../token-text.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
 
@@ -16,8 +16,8 @@ export interface ScanTarget {
   /** The match's key in JSON output. */
   readonly name: string;
   scanner(countLines: boolean, visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
-  /** Writes the match in `window` at `at` in canonical form. */
-  write(writer: ByteWriter, window: Uint8Array, at: number): void;
+  /** Writes the match at `at` in `window` (a view of the scan window) in canonical form. */
+  write(writer: ByteWriter, window: DataView, at: number): void;
   /** Writes the match's 128 bits to `key` as four big-endian words (for counting distinct IDs). */
   key(window: Uint8Array, at: number, key: Uint32Array): void;
 }
@@ -47,12 +47,12 @@ function packDigits(values: Uint8Array, bits: number, chars: number) {
 }
 
 function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
-  const table = canonicalCase(format);
+  const lower = canonicalCase(format) === LOWER;
   const uuid = format.name === "uuidv7";
   return {
     name: format.name,
     scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
-    write: (writer, window, at) => writer.id(window, at, format.chars, table),
+    write: (writer, window, at) => writer.id(window, at, format.chars, lower),
     key: uuid ? packDigits(HEX_DECODE, 4, format.chars) : packDigits(DECODE_TABLE, 5, format.chars),
   };
 }

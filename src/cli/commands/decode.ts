@@ -1,4 +1,4 @@
-import { ByteWriter } from "../byte-writer.js";
+import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
@@ -35,7 +35,8 @@ Examples:
     checkPositionals(positionals, 1);
     const json = values.json === true;
     const format = formatOf(values);
-    const jsonStart = `{"${format.name}":"`;
+    const jsonStart = new AsciiBytes(`{"${format.name}":"`);
+    const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", "\t", "\n");
     const input = await openInput(positionals[0]);
     let status = 0;
     const decoder = format.lineDecoder(
@@ -47,22 +48,22 @@ Examples:
     );
     const { binaryBytes, textChars } = format;
     const writer = new ByteWriter();
+    const record = textChars + 1;
     let text = new Uint8Array(0);
+    let textWords = new DataView(text.buffer);
     const print = (bytes: Uint8Array): void => {
       const count = bytes.length / binaryBytes;
-      if (text.length < (textChars + 1) * count) text = new Uint8Array((textChars + 1) * count);
+      if (text.length < record * count) {
+        text = new Uint8Array(record * count);
+        textWords = new DataView(text.buffer);
+      }
       format.text(bytes, text);
-      const times = format.times(text.subarray(0, (textChars + 1) * count));
+      const times = format.times(text.subarray(0, record * count));
       for (let i = 0; i < count; i++) {
-        const time = times[i]!;
-        if (json) writer.ascii(jsonStart);
+        if (json) writer.constant(jsonStart);
         // `format.text` is canonical already (and BaseUID's case is part of its value): copied as it is.
-        writer.bytes(text, (textChars + 1) * i, textChars);
-        writer.ascii(json ? '","time":' : "\t");
-        writer.uint(time);
-        writer.ascii(json ? ',"iso":"' : "\t");
-        writer.iso(time);
-        writer.ascii(json ? '"}\n' : "\n");
+        writer.asciiText(textWords, record * i, textChars);
+        writer.timeSuffix(suffix, times[i]!);
       }
     };
     const out = new Output();
@@ -70,10 +71,7 @@ Examples:
       await processInput(
         input,
         (chunk, final) => decoder.push(chunk, final, print),
-        async () => {
-          await out.write(writer.view());
-          writer.clear();
-        },
+        () => out.drain(writer),
       );
     } catch (error) {
       return reportInvalid(error);

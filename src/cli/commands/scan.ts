@@ -7,12 +7,12 @@ import { plausibleWindow, selectedWindow } from "../plausible.js";
 import { processInput } from "../process-input.js";
 import { message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
+import { ScanLines } from "../scan-lines.js";
 import { ScanStats } from "../scan-stats.js";
 import { InputError, UsageError } from "../usage.js";
 
 /** The name grep gives standard input among files. */
 const STDIN_NAME = "(standard input)";
-const encoder = new TextEncoder();
 
 export const scanCommand: Command = {
   name: "scan",
@@ -68,15 +68,13 @@ Examples:
     const selected = selectedWindow(values.since as string | undefined, values.until as string | undefined);
     const json = values.json === true;
     const target = scanTargetOf(values);
-    const jsonKey = `,"${target.name}":"`;
     const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
     if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
     const paths = positionals.length === 0 ? ["-"] : positionals;
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
+    const lines = new ScanLines(writer, target, json);
     const key = new Uint32Array(4);
-    /** What starts each printed match: the file's name when named, then the line number's key. */
-    let start = new Uint8Array(0);
     const print: MatchVisitor = (window, at, offset, time, line) => {
       if (time < selected.from || time >= selected.to) return;
       if (stats) {
@@ -84,42 +82,16 @@ Examples:
         stats.add(key, time);
         return;
       }
-      writer.bytes(start, 0, start.length);
-      writer.uint(line);
-      if (json) {
-        writer.ascii(',"offset":');
-        writer.uint(offset);
-        writer.ascii(jsonKey);
-      } else {
-        writer.ascii("\t");
-      }
-      target.write(writer, window, at);
-      if (json) {
-        writer.ascii('","time":');
-        writer.uint(time);
-        writer.ascii(',"iso":"');
-        writer.iso(time);
-        writer.ascii('"}\n');
-      } else {
-        writer.ascii("\t");
-        writer.iso(time);
-        writer.ascii("\n");
-      }
+      lines.write(window, at, offset, time, line);
     };
     const out = new Output();
-    const flush = async (): Promise<void> => {
-      await out.write(writer.view());
-      writer.clear();
-    };
     let status = 0;
     for (const path of paths) {
-      const name = path === "-" ? STDIN_NAME : path;
-      const file = named ? (json ? `"file":${JSON.stringify(name)},` : `${name}\t`) : "";
-      start = encoder.encode(json ? `{${file}"line":` : file);
+      lines.file(named ? (path === "-" ? STDIN_NAME : path) : undefined);
       const scanner = target.scanner(stats === undefined, print);
       try {
         const input = await openInput(path);
-        await processInput(input, (chunk, final) => scanner.push(chunk, final), flush, stats !== undefined);
+        await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
       } catch (error) {
         // As grep and ripgrep do: name the file, go on with the others, and end with status 2.
         if (!(error instanceof InputError)) throw error;

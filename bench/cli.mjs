@@ -1,0 +1,123 @@
+// The command at the limit (`npm run bench:cli`): `ulid scan` beside ripgrep on a realistic log it writes itself
+// (seeded: bench/log-fixture.mjs), and `ulid decode` at the end of a pipeline from `ulid generate` (and from a file). Every command's
+// output is checked first (ripgrep's and ours: the same lines and IDs, as many as the log holds); then each is
+// timed, best of RUNS wall times, output to /dev/null. The machine may be shared: CPU time is shown beside wall
+// time, and the figures to quote are the ratios. (No peak RSS here: Linux carries a process's peak over exec
+// from the process that forked it, this one, which holds the checked output.)
+//   node bench/cli.mjs [MB] [IDS]   (default a 58 MB log and 10,000,000 IDs; run `npm run build` first)
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { CLI, runUlid } from "./cli-process.mjs";
+import { writeLog } from "./log-fixture.mjs";
+
+const MEGABYTES = Number(process.argv[2] ?? 58);
+const IDS = Number(process.argv[3] ?? 10_000_000);
+const RUNS = 3;
+/** What `ulid scan` finds, as a ripgrep pattern: 26 characters of the alphabet, first 0-7, in either case. */
+const RG_ARGS = ["-n", "-o", "-i", "\\b[0-7][0-9A-HJKMNP-TV-Z]{25}\\b"];
+
+const dir = fileURLToPath(new URL("results/tmp/", import.meta.url));
+mkdirSync(dir, { recursive: true });
+const logPath = `${dir}cli.log`;
+const devNull = openSync("/dev/null", "w");
+
+function fail(message) {
+  console.error(`FAILED: ${message}`);
+  process.exit(1);
+}
+
+/** Runs `command args` with standard output to `stdout` (a descriptor, or "pipe": then returns it): { ms, status }. */
+function run(command, args, stdout = devNull) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(command, args, { stdio: ["ignore", stdout, "inherit"] });
+    const chunks = [];
+    if (stdout === "pipe") child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ ms: performance.now() - start, status, out: Buffer.concat(chunks) }));
+  });
+}
+
+/** The best (lowest) wall time of RUNS runs of `once`, after checking each exit status. */
+async function best(what, once) {
+  let fastest;
+  for (let i = 0; i < RUNS; i++) {
+    const result = await once();
+    if (result.status !== 0) fail(`${what} exited ${result.status}`);
+    if (fastest === undefined || result.ms < fastest.ms) fastest = result;
+  }
+  return fastest;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
+
+const rgVersion = spawnSync("rg", ["--version"], { encoding: "utf8" });
+const ripgrep = rgVersion.status === 0 ? rgVersion.stdout.split("\n")[0] : undefined;
+console.log(`node ${process.version}; ${ripgrep ?? "ripgrep not found"}; writing a ${MEGABYTES} MB log...`);
+if (!ripgrep) {
+  console.log("  (install ripgrep to compare: apt-get install -y ripgrep, brew install ripgrep, or cargo install ripgrep)");
+}
+const expected = writeLog(logPath, MEGABYTES);
+const size = statSync(logPath).size;
+console.log(`${(size / 1e6).toFixed(1)} MB, ${expected.toLocaleString("en-US")} matches\n`);
+
+// ---- checked: ours and ripgrep's lines and IDs, one per match ----
+const ours = (await run(process.execPath, [CLI, "scan", logPath], "pipe")).out.toString("latin1").split("\n");
+ours.pop();
+if (ours.length !== expected) fail(`ulid scan printed ${ours.length} matches, the log holds ${expected}`);
+if (ripgrep) {
+  const theirs = (await run("rg", [...RG_ARGS, logPath], "pipe")).out.toString("latin1").split("\n");
+  theirs.pop();
+  if (theirs.length !== expected) fail(`rg printed ${theirs.length} matches, the log holds ${expected}`);
+  for (let i = 0; i < expected; i++) {
+    const [line, id] = ours[i].split("\t");
+    if (theirs[i].toUpperCase() !== `${line}:${id}`) fail(`match ${i}: ulid scan ${ours[i]}, rg ${theirs[i]}`);
+  }
+}
+
+// ---- timed ----
+const rows = [];
+const scan = await best("ulid scan", () => runUlid(["scan", logPath], { stdout: devNull }));
+rows.push(["ulid scan FILE > /dev/null", scan]);
+const json = await best("ulid scan --json", () => runUlid(["scan", "--json", logPath], { stdout: devNull }));
+rows.push(["ulid scan FILE --json > /dev/null", json]);
+let rg;
+if (ripgrep) {
+  rg = await best("rg", () => run("rg", [...RG_ARGS, logPath]));
+  rows.push([`rg ${RG_ARGS.map((arg) => (arg.includes("\\") ? `'${arg}'` : arg)).join(" ")} FILE > /dev/null`, rg]);
+}
+const width = Math.max(...rows.map(([name]) => name.length));
+for (const [name, { ms, cpuMs }] of rows) {
+  const extra = cpuMs === undefined ? "" : `  (${seconds(cpuMs)} CPU)`;
+  console.log(`${name.padEnd(width)}  ${seconds(ms)}  ${((size / 1e6) / (ms / 1000)).toFixed(0).padStart(4)} MB/s${extra}`);
+}
+if (rg) {
+  console.log(`\nulid scan / rg: ${(scan.ms / rg.ms).toFixed(2)}x (target <= 1.0)`);
+  console.log(`ulid scan --json / rg: ${(json.ms / rg.ms).toFixed(2)}x (target <= 1.5)`);
+}
+rmSync(logPath);
+
+// ---- decoding: the pipeline, checked (every ID decoded once), then timed; and from a file, without the pipe ----
+const node = JSON.stringify(process.execPath);
+const cli = JSON.stringify(CLI);
+const idsPath = `${dir}cli-ids.txt`;
+const pipeline = (decodeArgs, sink) => `${node} ${cli} generate ${IDS} | ${node} ${cli} decode ${decodeArgs} ${sink}`;
+const rate = (ms) => `${(IDS / (ms / 1000) / 1e6).toFixed(1)}M IDs/s`;
+console.log();
+for (const decodeArgs of ["", "--json"]) {
+  const counted = spawnSync("sh", ["-c", pipeline(decodeArgs, "| wc -l")], { encoding: "utf8" });
+  if (Number(counted.stdout.trim()) !== IDS) fail(`ulid decode ${decodeArgs} printed ${counted.stdout.trim()} lines of ${IDS}`);
+  const { ms } = await best(`the decode ${decodeArgs} pipeline`, () => run("sh", ["-c", pipeline(decodeArgs, "> /dev/null")]));
+  const name = `ulid generate ${IDS} | ulid decode${decodeArgs ? ` ${decodeArgs}` : ""} > /dev/null`;
+  console.log(`${name}: ${seconds(ms)}, ${rate(ms)} (target ${decodeArgs ? 10 : 25}M)`);
+}
+await run(process.execPath, [CLI, "generate", String(IDS)], openSync(idsPath, "w"));
+for (const decodeArgs of [[], ["--json"]]) {
+  const file = await best("ulid decode FILE", () => runUlid(["decode", ...decodeArgs, idsPath], { stdout: devNull }));
+  console.log(
+    `ulid decode ${[...decodeArgs, "FILE"].join(" ")} > /dev/null: ${seconds(file.ms)}, ${rate(file.ms)} ` +
+      `(${seconds(file.cpuMs)} CPU: ${rate(file.cpuMs)} of CPU time)`,
+  );
+}
+rmSync(idsPath);

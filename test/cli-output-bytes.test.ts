@@ -1,0 +1,94 @@
+/**
+ * The bytes `ulid decode` and `ulid scan` print, against the same lines made with strings from the library's own
+ * results (`decodeTime`, `scanText`) and `Date.toISOString`: random IDs of every format `decode` reads, random
+ * times (0, the largest, years beyond 9999), random case, and random logs with several files, in text and JSON.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { formats, scanText } from "../src/index.js";
+import { runCli } from "./helpers/cli.js";
+import { propertyRuns } from "./helpers/tier.js";
+
+const dir = mkdtempSync(join(tmpdir(), "ulid-output-bytes-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const iso = (ms: number): string => new Date(ms).toISOString();
+const encoder = new TextEncoder();
+
+/** Each format `decode --type` reads, with the times its IDs can hold (Unix ms). */
+const DECODED = [
+  { key: "ulid", times: fc.oneof(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.constantFrom(0, 2 ** 48 - 1, 253_402_300_800_000)) },
+  { key: "uuidv7", times: fc.integer({ min: 0, max: 2 ** 48 - 1 }) },
+  { key: "flake", times: fc.integer({ min: 1_704_067_200_000, max: 1_704_067_200_000 + 2 ** 43 - 1 }) },
+  { key: "baseuid", times: fc.integer({ min: 1_700_000_000_000, max: 4_000_000_000_000 }) },
+] as const;
+
+describe("ulid decode prints what string formatting of the library's results prints", () => {
+  for (const { key, times } of DECODED) {
+    it(`--type ${key}, text and JSON, random IDs and times`, async () => {
+      const api = formats[key];
+      await fc.assert(
+        fc.asyncProperty(fc.array(times, { minLength: 1, maxLength: 300 }), fc.boolean(), async (stamps, json) => {
+          const ids = stamps.map((time) => api.encode(api.generateMany(1, { time })));
+          const file = join(dir, `${key}.txt`);
+          writeFileSync(file, `${ids.join("\n")}\n`);
+          const { status, stdout, stderr } = await runCli(["decode", file, "--type", key, ...(json ? ["--json"] : [])]);
+          expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+          const want = ids.map((id) => {
+            const time = Math.floor(api.decodeTime(id));
+            return json ? `${JSON.stringify({ [key]: id, time, iso: iso(time) })}\n` : `${id}\t${time}\t${iso(time)}\n`;
+          });
+          expect(stdout).toBe(want.join(""));
+        }),
+        { numRuns: propertyRuns(30) },
+      );
+    });
+  }
+});
+
+/** A log line: words, IDs (random case, random time) and punctuation. */
+const logLine = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom("GET /orders/", " ", "\t", '{"id":"', '"}', " req=", ",", "x", "0"),
+      fc.tuple(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.boolean()).map(([time, lower]) => {
+        const id = formats.ulid.encode(formats.ulid.generateMany(1, { time }));
+        return lower ? id.toLowerCase() : id;
+      }),
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => parts.join(""));
+
+describe("ulid scan prints what string formatting of scanText's matches prints", () => {
+  it("text and JSON, one file or several (named), random logs", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(logLine, { maxLength: 200 }), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        async (logs, json) => {
+          const files = logs.map((lines, i) => {
+            const file = join(dir, `log ${i} é.txt`);
+            writeFileSync(file, lines.join("\n"));
+            return file;
+          });
+          const { status, stdout, stderr } = await runCli(["scan", ...files, ...(json ? ["--json"] : [])]);
+          expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+          const named = files.length > 1;
+          const want = files.flatMap((file, i) =>
+            scanText(encoder.encode(logs[i]!.join("\n")), { lines: true }).map(({ id, offset, time, line }) => {
+              if (json) {
+                return `${JSON.stringify({ ...(named ? { file } : {}), line, offset, ulid: id, time, iso: iso(time) })}\n`;
+              }
+              return `${named ? `${file}\t` : ""}${line}\t${id}\t${iso(time)}\n`;
+            }),
+          );
+          expect(stdout).toBe(want.join(""));
+        },
+      ),
+      { numRuns: propertyRuns(30) },
+    );
+  });
+});
