@@ -2,8 +2,8 @@
 // (src/engine/specs.ts, `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a
 // constant, so the per-record dispatch below folds away. Every format's text records go through the loops here;
 // ULID (format 0) reads and encodes records with its own tuned kernels (ulid-*.ts), the others with their
-// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts). Every format uses the scratch regions of layout.ts (binary
-// IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed), which are free between calls.
+// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts, ksuid.ts). Every format uses the scratch regions of layout.ts
+// (binary IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed), which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
 // so the last record's separator is checked only when it is there. Binary records are `bytes` long.
@@ -13,10 +13,12 @@
 //   Ulid-Flake   1     13      8
 //   BaseUID      2     20     15
 //   UUID v7      3     36     16
+//   KSUID        4     27     20
 
 import { baseUidAdvance, baseUidPack, baseUidRead, baseUidStamp, baseUidTime, baseUidWrite } from "./baseuid";
 import { isAlnum } from "./crockford";
 import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite } from "./flake";
+import { ksuidAdvance, ksuidPack, ksuidRead, ksuidStamp, ksuidTime, ksuidWrite } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
 import { ulidDecodeRecord, ulidRecordValid, ulidTimeOf } from "./ulid-decode";
 import { ulidEncode } from "./ulid-encode";
@@ -27,17 +29,18 @@ export const ULID = 0;
 export const FLAKE = 1;
 export const BASEUID = 2;
 export const UUIDV7 = 3;
+export const KSUID = 4;
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 4;
+const FORMATS = 5;
 
 // @ts-ignore: decorator
 @inline function charsOf(format: i32): i32 {
-  return format == ULID ? 26 : format == FLAKE ? 13 : format == BASEUID ? 20 : 36;
+  return format == ULID ? 26 : format == FLAKE ? 13 : format == BASEUID ? 20 : format == KSUID ? 27 : 36;
 }
 
 // @ts-ignore: decorator
 @inline function bytesOf(format: i32): i32 {
-  return format == FLAKE ? 8 : format == BASEUID ? 15 : 16;
+  return format == FLAKE ? 8 : format == BASEUID ? 15 : format == KSUID ? 20 : 16;
 }
 
 /** How many formats this build implements (numbers 0 to this - 1). */
@@ -55,39 +58,46 @@ export function formatBytes(format: i32): i32 {
   return bytesOf(format);
 }
 
-/** Random bytes a stamped ID takes (ULID: 10, in ulid-generate.ts): Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7 10. */
+/**
+ * Random bytes a stamped ID takes (ULID: 10, in ulid-generate.ts): Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7
+ * 10, KSUID 16.
+ */
 // @ts-ignore: decorator
 @inline function stampRandom(format: i32, param: i32): i32 {
-  return format == FLAKE ? (param & 0x20 ? 2 : 3) : format == BASEUID ? 9 : 10;
+  return format == FLAKE ? (param & 0x20 ? 2 : 3) : format == BASEUID ? 9 : format == KSUID ? 16 : 10;
 }
 
-/** Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID none (+1), UUID v7 4 fresh bytes. */
+/**
+ * Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID and KSUID none (+1), UUID v7 4
+ * fresh bytes.
+ */
 // @ts-ignore: decorator
 @inline function advanceRandom(format: i32, param: i32): i32 {
-  return format == FLAKE ? param >> 6 : format == BASEUID ? 0 : 4;
+  return format == FLAKE ? param >> 6 : format == BASEUID || format == KSUID ? 0 : 4;
 }
 
-/** Whether byte `c` may separate records: no letter or digit, and no char of the format (`-`; BaseUID's `_`). */
+/** Whether byte `c` may separate records: no letter or digit, and no char of the format (UUID v7's and BaseUID's `-`, BaseUID's `_`). */
 // @ts-ignore: decorator
 @inline function isSeparator(format: i32, c: u8): bool {
-  return !isAlnum(c) && (format == FLAKE || c != 0x2D) && (format != BASEUID || c != 0x5F);
+  return !isAlnum(c) && (c != 0x2D || format == FLAKE || format == KSUID) && (format != BASEUID || c != 0x5F);
 }
 
 // @ts-ignore: decorator
 @inline function read(format: i32, src: usize): bool {
-  return format == FLAKE ? flakeRead(src) : format == BASEUID ? baseUidRead(src) : uuidRead(src);
+  return format == FLAKE ? flakeRead(src) : format == BASEUID ? baseUidRead(src) : format == KSUID ? ksuidRead(src) : uuidRead(src);
 }
 
 // @ts-ignore: decorator
 @inline function pack(format: i32, dst: usize): void {
   if (format == FLAKE) flakePack(dst);
   else if (format == BASEUID) baseUidPack(dst);
+  else if (format == KSUID) ksuidPack(dst);
   else uuidPack(dst);
 }
 
 // @ts-ignore: decorator
 @inline function time(format: i32): f64 {
-  return format == FLAKE ? flakeTime() : format == BASEUID ? baseUidTime() : uuidTime();
+  return format == FLAKE ? flakeTime() : format == BASEUID ? baseUidTime() : format == KSUID ? ksuidTime() : uuidTime();
 }
 
 /** Whether text record `i` is a valid ID whose separator (when within `textLength`) may separate. */
@@ -159,11 +169,13 @@ const VALIDATE = 2;
     if (format == FLAKE) return pass(FLAKE, what, true, from, count, textLength);
     if (format == BASEUID) return pass(BASEUID, what, true, from, count, textLength);
     if (format == UUIDV7) return pass(UUIDV7, what, true, from, count, textLength);
+    if (format == KSUID) return pass(KSUID, what, true, from, count, textLength);
     return pass(ULID, what, true, from, count, textLength);
   }
   if (format == FLAKE) return pass(FLAKE, what, false, from, count, textLength);
   if (format == BASEUID) return pass(BASEUID, what, false, from, count, textLength);
   if (format == UUIDV7) return pass(UUIDV7, what, false, from, count, textLength);
+  if (format == KSUID) return pass(KSUID, what, false, from, count, textLength);
   return pass(ULID, what, false, from, count, textLength);
 }
 
@@ -189,7 +201,9 @@ export function formatValidate(format: i32, count: i32, textLength: i32): void {
 
 // @ts-ignore: decorator
 @inline function write(format: i32, src: usize, dst: usize): bool {
-  return format == FLAKE ? flakeWrite(src, dst) : format == BASEUID ? baseUidWrite(src, dst) : uuidWrite(src, dst);
+  if (format == FLAKE) return flakeWrite(src, dst);
+  if (format == BASEUID) return baseUidWrite(src, dst);
+  return format == KSUID ? ksuidWrite(src, dst) : uuidWrite(src, dst);
 }
 
 // @ts-ignore: decorator
@@ -215,6 +229,7 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
   }
   if (format == FLAKE) return encodeLoop(FLAKE, count, separator);
   if (format == BASEUID) return encodeLoop(BASEUID, count, separator);
+  if (format == KSUID) return encodeLoop(KSUID, count, separator);
   return encodeLoop(UUIDV7, count, separator);
 }
 
@@ -231,13 +246,16 @@ export function formatStamp(format: i32, count: i32, time: f64, param: i32): voi
     const dst = BINARY + <usize>(bytesOf(format) * i);
     if (format == FLAKE) flakeStamp(t, param, random, dst);
     else if (format == BASEUID) baseUidStamp(t, random, dst);
+    else if (format == KSUID) ksuidStamp(t, random, dst);
     else uuidStamp(t, random, dst);
   }
 }
 
 // @ts-ignore: decorator
 @inline function advance(format: i32, param: i32, random: usize): bool {
-  return format == FLAKE ? flakeAdvance(SEED, param, random) : format == BASEUID ? baseUidAdvance(SEED) : uuidAdvance(SEED, random);
+  if (format == FLAKE) return flakeAdvance(SEED, param, random);
+  if (format == BASEUID) return baseUidAdvance(SEED);
+  return format == KSUID ? ksuidAdvance(SEED) : uuidAdvance(SEED, random);
 }
 
 /**

@@ -1,19 +1,21 @@
 // Fixed scratch regions in linear memory. They are zero-filled static data: every address is a compile-time
-// constant, and they take no room in the binary. With the tables they fill 604 KB of the memory's 10 pages (640
+// constant, and they take no room in the binary. With the tables they fill 686 KB of the memory's 11 pages (704
 // KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger region fails to compile), which never grows:
 // the TypeScript side builds its views once. Kernels take only counts; the TypeScript side chunks larger batches.
 //
 //   region   bytes       contents, for record i
-//   BINARY   16 * CHUNK  ULID i at 16i: bytes 0-5 time, bytes 6-15 random (big-endian)
+//   BINARY   20 * CHUNK  ULID i at 16i: bytes 0-5 time, bytes 6-15 random (big-endian)
 //   TEXT     27 * CHUNK  text record i at 27i: 26 chars, then a separator byte
 //   TIME      8 * CHUNK  f64 Unix ms of record i at 8i
 //   FLAGS         CHUNK  1 (valid) or 0 at i
-//   RANDOM   10 * CHUNK  random bytes of ULID i at 10i
-//   SEED             16  one binary ID, the state of `formatAdvance`
+//   RANDOM   16 * CHUNK  random bytes of ULID i at 10i
+//   SEED             20  one binary ID, the state of `formatAdvance`
 //
 // The other formats' kernels (formats.ts) use the same six regions, with their own record sizes: binary IDs of 8,
-// 15 or 16 bytes, text records of 14, 21 or 37 bytes, random bytes per ID up to 10. A call takes as many records
-// as TEXT holds (formatChunk: 5977 UUIDs, CHUNK of the others); resizing a region resizes their chunks too.
+// 15, 16 or 20 bytes, text records of 14, 21, 28 or 37 bytes, random bytes per ID up to 16. BINARY and RANDOM are
+// sized for the largest (a KSUID's 20 bytes and 16-byte payload), so a generation step of CHUNK IDs fits any format.
+// A call takes as many records as TEXT holds (formatChunk: 5977 UUIDs, 7899 KSUIDs, CHUNK of the others); resizing a
+// region resizes their chunks too.
 //
 //   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts), for match i; SCAN_MATCHES = 2427
 //   SCAN_TEXT     65536  the text searched: any bytes
@@ -30,20 +32,24 @@ export const CHUNK = 8192;
 
 /** Bytes in a binary ULID. */
 export const ID_BYTES = 16;
+/** Bytes in the largest binary ID of any format (a KSUID): BINARY and SEED hold CHUNK and one of them. */
+export const MAX_ID_BYTES = 20;
 /** Characters in a text ULID. */
 export const ID_CHARS = 26;
 /** Bytes a text record occupies: the characters and one separator. */
 export const RECORD = ID_CHARS + 1;
 /** Random bytes in a ULID. */
 export const RANDOM_BYTES = 10;
+/** The most random bytes any format stamps an ID with (a KSUID's payload). */
+export const MAX_RANDOM_BYTES = 16;
 
 // Aligned to 16 bytes, so binary IDs and f64 times are naturally aligned.
-export const BINARY = memory.data(ID_BYTES * CHUNK, 16);
+export const BINARY = memory.data(MAX_ID_BYTES * CHUNK, 16);
 export const TEXT = memory.data(RECORD * CHUNK, 16);
 export const TIME = memory.data(8 * CHUNK, 16);
 export const FLAGS = memory.data(CHUNK, 16);
-export const RANDOM = memory.data(RANDOM_BYTES * CHUNK, 16);
-export const SEED = memory.data(ID_BYTES, 16);
+export const RANDOM = memory.data(MAX_RANDOM_BYTES * CHUNK, 16);
+export const SEED = memory.data(MAX_ID_BYTES, 16);
 
 /**
  * Bytes `scan` searches per call: 64 KiB is large enough that the per-call cost (copying in, a call, copying

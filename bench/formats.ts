@@ -1,19 +1,20 @@
 /**
- * The other formats (Ulid-Flake, BaseUID, UUID v7): the same single-ID and bulk operations as ULID's, on each engine,
- * with the `uuid` package as the UUID v7 peer (its one-at-a-time calls in the loop a user would write). Inputs are
- * seeded, so runs compare; every contender's output is checked against ours before anything is timed.
+ * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID): the same single-ID and bulk operations as ULID's, on each
+ * engine, with the `uuid` package as the UUID v7 peer and the `ksuid` package as KSUID's (their one-at-a-time calls
+ * in the loop a user would write). Inputs are seeded, so runs compare; every contender's output is checked against
+ * ours before anything is timed.
  */
-import { baseuid, flake, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
 import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
-import { PEER, uuid } from "./lib/peers.js";
+import { KSUID, PEER, uuid } from "./lib/peers.js";
 import { expectAll, expectSame } from "./lib/verify.js";
 
 /** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
 const EPOCH = 1735689600000;
 
-type Api = typeof flake | typeof baseuid | typeof uuidv7;
+type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
 
 interface Format {
   readonly name: string;
@@ -71,15 +72,30 @@ const FORMATS: readonly Format[] = [
     },
     manyOptions: {},
   },
+  {
+    name: "KSUID",
+    api: ksuid,
+    bytes: 20,
+    conform(random, time) {
+      const out = random.slice(0, 20);
+      // bytes 0-3: seconds since 1400000000 s; bytes 4-19 stay random.
+      put(out, 0, 4, Math.floor(time / 1000) - 1_400_000_000);
+      return out;
+    },
+    manyOptions: {},
+  },
 ];
+
+/** The most bytes a format's binary ID has (a KSUID's): what `inputs` draws per ID. */
+const MAX_BYTES = 20;
 
 /** `count` IDs of the format, `perMs` a millisecond: bytes, strings, ASCII text and Unix ms. */
 function inputs(format: Format, count: number, perMs: number) {
   const random = prng(count);
   const bytes = new Uint8Array(format.bytes * count);
-  const draw = new Uint8Array(16);
+  const draw = new Uint8Array(MAX_BYTES);
   for (let i = 0; i < count; i++) {
-    for (let j = 0; j < 16; j++) draw[j] = random() & 0xff;
+    for (let j = 0; j < MAX_BYTES; j++) draw[j] = random() & 0xff;
     bytes.set(format.conform(draw, EPOCH + Math.floor(i / perMs)), format.bytes * i);
   }
   const texts = format.api.encodeMany(bytes);
@@ -200,7 +216,34 @@ const uuidPeers: Peers = (operation, one, many) => {
   }
 };
 
+/** The `ksuid` package as the KSUID peer: it has no bulk calls, so those are its single calls in a loop. */
+const ksuidPeers: Peers = (operation, one, many) => {
+  const out = new Uint8Array(20 * BULK_COUNT);
+  const idAt = (i: number) => Buffer.from(many.bytes.buffer, many.bytes.byteOffset + 20 * i, 20);
+  switch (operation) {
+    case "generate":
+      return [peer(`${PEER.ksuid} randomSync`, collect(() => KSUID.randomSync().string, SINGLE_COUNT))];
+    case "decode":
+      return [peer(`${PEER.ksuid} parse`, collect((i: number) => KSUID.parse(one.texts[i]!).raw, SINGLE_COUNT))];
+    case "generateMany":
+      return [peer(`${PEER.ksuid} randomSync`, () => {
+        for (let i = 0; i < BULK_COUNT; i++) out.set(KSUID.randomSync().raw, 20 * i);
+        return out;
+      }, "into buffer")];
+    case "encodeMany":
+      return [peer(`${PEER.ksuid} new KSUID(raw).string`, collect((i: number) => new KSUID(idAt(i)).string, BULK_COUNT))];
+    case "decodeMany":
+      return [peer(`${PEER.ksuid} parse`, () => {
+        for (let i = 0; i < BULK_COUNT; i++) out.set(KSUID.parse(many.texts[i]!).raw, 20 * i);
+        return out;
+      }, "into buffer")];
+    default:
+      return [];
+  }
+};
+
 /** Every group of the other formats. */
 export function otherFormatGroups(): Group[] {
-  return FORMATS.flatMap((format) => formatGroups(format, format.api === uuidv7 ? uuidPeers : () => []));
+  const peersOf = (api: Api): Peers => (api === uuidv7 ? uuidPeers : api === ksuid ? ksuidPeers : () => []);
+  return FORMATS.flatMap((format) => formatGroups(format, peersOf(format.api)));
 }

@@ -60,6 +60,18 @@ const FORMATS = [
       ];
     },
   },
+  {
+    name: "KSUID",
+    chars: 27,
+    api: lib.ksuid,
+    fields(id) {
+      const bytes = lib.ksuid.decode(id);
+      return [
+        ["timestamp", String(new DataView(bytes.buffer).getUint32(0))],
+        ["payload", hex(bytes.subarray(4))],
+      ];
+    },
+  },
 ];
 
 /** Examples of each format (the vectors of docs/formats.md), and one that every decoder refuses. */
@@ -69,6 +81,7 @@ const SAMPLES = [
   "00EZJCRCB4650",
   "ANjssJkyfa3H00J9ZPJG",
   "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
+  "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
   "80000000000000000000000000",
 ];
 

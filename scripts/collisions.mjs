@@ -3,8 +3,8 @@
 //
 // Model. Each node runs one monotonic generator, so a node never repeats itself; nodes draw randomness
 // independently. Two IDs can only be equal when they share a time unit (a millisecond; a 32.768 us tick for
-// BaseUID), and then they are equal with probability 2^-b, b being the random bits of that unit. Whether a node's
-// IDs in one unit are fresh draws or a run that counts up from one draw (ULID, BaseUID: + 1; Ulid-Flake: + 1..255;
+// BaseUID; a second for KSUID), and then they are equal with probability 2^-b, b being the random bits of that unit. Whether a node's
+// IDs in one unit are fresh draws or a run that counts up from one draw (ULID, BaseUID, KSUID: + 1; Ulid-Flake: + 1..255;
 // UUID v7: a counter and 32 fresh bits), each ID of another node lands on one of them with probability about
 // k / 2^b, so by linearity the expected number of equal pairs per unit is (pairs of IDs from different nodes) / 2^b.
 // The first collision is then expected after 2^b / that many units: a Poisson rate, fine while it is far below one
@@ -19,6 +19,7 @@ const FORMATS = [
   { name: "BaseUID", bits: 72, unitsPerMs: TICKS_PER_MS },
   { name: "Ulid-Flake", bits: 20, unitsPerMs: 1 },
   { name: "Ulid-Flake scalable", bits: 15, unitsPerMs: 1, sids: 32 },
+  { name: "KSUID", bits: 128, unitsPerMs: 1e-3 }, // a time unit is a second
 ];
 
 /** Fleets: nodes, and IDs each makes per millisecond. */

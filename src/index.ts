@@ -35,8 +35,9 @@ export { setBackend, getBackend, type BackendKind } from "./backend.js";
 export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";
 export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
 export { uuidv7 } from "./formats/uuidv7.js";
+export { ksuid } from "./formats/ksuid.js";
 export { formats, type FormatKey } from "./formats/registry.js";
-export type { IdText, Ulid, FlakeId, BaseUid, UuidV7, IdSchema, IdSchemaResult } from "./formats/schema.js";
+export type { IdText, Ulid, FlakeId, BaseUid, UuidV7, Ksuid, IdSchema, IdSchemaResult } from "./formats/schema.js";
 export type { EncodeTextOptions as FormatTextOptions } from "./formats/codec.js";
 export type {
   ManyOptions as FormatManyOptions,

@@ -51,10 +51,16 @@ export function unknownFormat(names: readonly string[], value: unknown): UlidErr
   return optionMustBe("format", `one of ${names.map((name) => JSON.stringify(name)).join(", ")}`, value);
 }
 
-/** Scanning for a format (`name`: "flake" or "baseuid") whose IDs look like ordinary text. */
+/** What each format that scanning refuses looks like: why it cannot be told from ordinary text. */
+const UNSCANNABLE: Readonly<Record<string, string>> = {
+  flake: "a Ulid-Flake (13 characters of letters and digits)",
+  baseuid: "a BaseUID (20 characters of letters, digits, - and _)",
+  ksuid: "a KSUID (27 characters of letters and digits)",
+};
+
+/** Scanning for a format (`name`: "flake", "baseuid" or "ksuid") whose IDs look like ordinary text. */
 export function unscannableFormat(name: string): UlidError {
-  const what =
-    name === "flake" ? "a Ulid-Flake (13 characters of letters and digits)" : "a BaseUID (20 characters of letters, digits, - and _)";
+  const what = UNSCANNABLE[name];
   return new UlidError(
     "INVALID_ARGUMENT",
     `scanning finds ULIDs and UUID v7s only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
@@ -167,6 +173,15 @@ export function baseUidTimeOutOfRange(lastMs: number, time: unknown): UlidError 
   );
 }
 
+/** A KSUID time outside `firstMs`..`lastMs` (Unix ms, the first and last ms of its range of seconds). */
+export function ksuidTimeOutOfRange(firstMs: number, lastMs: number, time: unknown): UlidError {
+  return timeOutOfRange(
+    "a KSUID time",
+    `an integer Unix ms (a number or Date) from ${firstMs} (${new Date(firstMs).toISOString()}) to ${lastMs} (${new Date(lastMs).toISOString()})`,
+    time,
+  );
+}
+
 /** INVALID_TIME: `time` takes `needed` characters, more than `encodeTime`'s `length`. */
 export function timeTooLong(time: unknown, needed: number, length: number): UlidError {
   return new UlidError("INVALID_TIME", `time ${quote(time)} needs ${needed} characters, more than the length ${length}`);
@@ -236,11 +251,19 @@ export function invalidChar(text: string, position: number, label?: string, expe
   return { code: "INVALID_CHAR", reason: expected === undefined ? reason : `${reason}: expected ${expected}` };
 }
 
-/** A character outside BaseUID's alphabet. */
-export function invalidBaseUidChar(text: string, position: number): Problem {
+/** A character outside the case-sensitive `alphabet` of a `label` (BaseUID's, KSUID's). */
+export function invalidAlphabetChar(text: string, position: number, label: string, alphabet: string): Problem {
   return {
     code: "INVALID_CHAR",
-    reason: `${invalidCharText(text, position, "BaseUID")} (the alphabet is -0-9A-Z_a-z, case-sensitive)`,
+    reason: `${invalidCharText(text, position, label)} (the alphabet is ${alphabet}, case-sensitive)`,
+  };
+}
+
+/** OVERFLOW: `text`, of valid characters, is above the largest KSUID `largest` (from character `position` on). */
+export function ksuidOverflow(text: string, position: number, largest: string): Problem {
+  return {
+    code: "OVERFLOW",
+    reason: `${quote(text)} overflows 160 bits: from character ${position} on it is above the largest KSUID ${largest}`,
   };
 }
 

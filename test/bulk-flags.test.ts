@@ -11,6 +11,7 @@ import { UlidError, decodeMany, decodeTimeMany, formats } from "../src/index.js"
 import { batchCodec } from "../src/backend.js";
 import type { Format } from "../src/formats/codec.js";
 import { format as baseUidFormat } from "../src/formats/baseuid.js";
+import { format as ksuidFormat } from "../src/formats/ksuid.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
 import { ULID_FORMAT } from "../src/formats/ulid-format.js";
 import { format as uuidV7Format } from "../src/formats/uuidv7.js";
@@ -21,13 +22,22 @@ import { REF_FORMATS, REF_ULID, type RefFormat } from "./helpers/format-referenc
 import { latin1, seededUint32, textBatch } from "./helpers/reference.js";
 import { FLAKE_DEFAULT_EPOCH } from "./format-vectors.js";
 
-/** More than two string pieces (8192) and wasm chunks (8192 records; 5977 UUIDs), and not a multiple of either. */
+/**
+ * More than two string pieces (8192) and wasm chunks (8192 records; 5977 UUIDs, 7899 KSUIDs), and not a multiple of
+ * either.
+ */
 const COUNT = 2 * 8192 + 11;
 /** Positions where damage is always placed: the edges of pieces and chunks. */
-const EDGES = [0, 1, 5976, 5977, 8191, 8192, 8193, 16383, 16384, COUNT - 1];
+const EDGES = [0, 1, 5976, 5977, 7898, 7899, 8191, 8192, 8193, 15798, 16383, 16384, COUNT - 1];
 const FILL = 0xa5;
 /** Each format as the shared machinery sees it, to find its codec on the engine in use. */
-const FORMATS: Record<RefFormat["name"], Format> = { ulid: ULID_FORMAT, flake: flakeFormat, baseuid: baseUidFormat, uuidv7: uuidV7Format };
+const FORMATS: Record<RefFormat["name"], Format> = {
+  ulid: ULID_FORMAT,
+  flake: flakeFormat,
+  baseuid: baseUidFormat,
+  uuidv7: uuidV7Format,
+  ksuid: ksuidFormat,
+};
 
 function detached<T extends Uint8Array | Float64Array>(base: new (buffer: ArrayBuffer) => T, bytes: number): T {
   const buffer = new ArrayBuffer(bytes);
@@ -54,8 +64,8 @@ function stringDamages(ref: RefFormat): ((id: string, next: () => number) => unk
     () => "",
     (id, next) => at(id, next, ref.badChars[next() % ref.badChars.length]!),
   ];
-  // 26 and 13 Crockford chars carry 130 and 65 bits: a first char above 7 overflows.
-  if (ref.name === "ulid" || ref.name === "flake") damages.push((id) => `Z${id.slice(1)}`);
+  // Texts above the format's largest value (a first Crockford char above 7; a KSUID above aWgEPTl1tmebfsQzFP4bxwgy80V).
+  for (const { text } of ref.overflows) damages.push(() => text);
   return damages;
 }
 

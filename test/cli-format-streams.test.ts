@@ -10,7 +10,7 @@ import type { Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { Scanner } from "../src/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
-import { UlidError, baseuid, decodeLines, flake, uuidv7 } from "../src/index.js";
+import { UlidError, baseuid, decodeLines, flake, ksuid, uuidv7 } from "../src/index.js";
 import { lines, runCli } from "./helpers/cli.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
 import { type ExpectedMatch, referenceUuidV7Scan } from "./helpers/scan-reference.js";
@@ -80,6 +80,7 @@ describe("decodeLines of the other formats", () => {
     ["Ulid-Flake", flake],
     ["BaseUID", baseuid],
     ["UUID v7", uuidv7],
+    ["KSUID", ksuid],
   ] as const)("decodes %s lines split anywhere, reporting bad lines in order", async (_label, api) => {
     const ids = api.encodeMany(api.generateMany(300, { monotonic: false }));
     const input = ids.map((id, i) => (i % 50 === 7 ? `${id}!` : id) + (i % 2 ? "\r\n" : "\n")).join("");
@@ -112,7 +113,7 @@ describe("ulid scan --type", () => {
     const found = await runCli(["scan", "--type", "uuidv7", "--json"], text);
     expect(found.status).toBe(0);
     expect(lines(found.stdout).map((l) => JSON.parse(l).uuidv7)).toEqual(reference(text).map((m) => m.id));
-    for (const type of ["flake", "baseuid"]) {
+    for (const type of ["flake", "baseuid", "ksuid"]) {
       const refused = await runCli(["scan", "--type", type], "x");
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain("cannot be told from ordinary words");

@@ -1,16 +1,17 @@
 /**
- * `--type flake|baseuid|uuidv7` (and Ulid-Flake's --sid, --epoch, --scalable) on the built `ulid` bin, run as real
+ * `--type flake|baseuid|uuidv7|ksuid` (and Ulid-Flake's --sid, --epoch, --scalable) on the built `ulid` bin, run as real
  * processes: every command that makes or reads IDs speaks each format, with the library's semantics and errors.
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
 import { lines, runCli, runCliBytes } from "./helpers/cli.js";
-import { BASEUID_DOCUMENT, FLAKE_README, RFC9562_V7 } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, RFC9562_V7 } from "./format-vectors.js";
 
 const FORMATS = [
   { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
   { type: "baseuid", api: baseuid, bytes: 15, sample: BASEUID_DOCUMENT.text, sampleMs: BASEUID_DOCUMENT.unixMs },
   { type: "uuidv7", api: uuidv7, bytes: 16, sample: RFC9562_V7.text, sampleMs: RFC9562_V7.unixMs },
+  { type: "ksuid", api: ksuid, bytes: 20, sample: KSUID_SEGMENT_INSPECT.text, sampleMs: KSUID_SEGMENT_INSPECT.unixMs },
 ] as const;
 
 /** 2026-04-15T00:00:00.000Z. */
@@ -75,6 +76,17 @@ describe("format-specific options", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ baseuid: BASEUID_DOCUMENT.text, time: BASEUID_DOCUMENT.unixMs, uuid: BASEUID_DOCUMENT.uuid });
     const v7 = await runCli(["parse", "--format", "json", "--type", "uuidv7", RFC9562_V7.text.toUpperCase()]);
     expect(JSON.parse(v7.stdout)).toMatchObject({ uuidv7: RFC9562_V7.text, time: RFC9562_V7.unixMs, ulid: RFC9562_V7.ulid });
+    // KSUID: the fields of Segment's `ksuid -f inspect` (timestamp, payload), as its README prints them.
+    const k = KSUID_SEGMENT_INSPECT;
+    const inspected = await runCli(["parse", "--format", "json", "--type", "ksuid", k.text]);
+    expect(JSON.parse(inspected.stdout)).toEqual({
+      ksuid: k.text,
+      time: k.unixMs,
+      iso: "2017-10-10T04:00:47.000Z",
+      timestamp: k.timeField,
+      payload: k.payload.toLowerCase(),
+      bytes: k.raw.toLowerCase(),
+    });
   });
 
   it("Ulid-Flake's --sid and --epoch shape what is made and read", async () => {
@@ -89,7 +101,7 @@ describe("format-specific options", () => {
   });
 
   it.each([
-    [["new", "--type", "ksuid"], "--type must be one of ulid, flake, baseuid, uuidv7"],
+    [["new", "--type", "snowflake"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
     [["new", "--sid", "3"], "--sid is a Ulid-Flake option"],
     [["parse", "--scalable", FLAKE_README.text], "--scalable is a Ulid-Flake option"],
     [["generate", "3", "--type", "flake", "--sid", "32"], "--sid must be 0-31"],

@@ -6,13 +6,24 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, formats, uuidv7 } from "../src/index.js";
+import { baseuid, flake, formats, ksuid, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
 import { compareBytes } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
-import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_MAX, FLAKE_README, RFC9562_V7 } from "./format-vectors.js";
+import {
+  BASEUID_DOCUMENT,
+  FLAKE_DEFAULT_EPOCH,
+  FLAKE_MAX,
+  FLAKE_README,
+  KSUID_FIRST_MS,
+  KSUID_LAST_MS,
+  KSUID_MAX,
+  KSUID_NIL,
+  KSUID_SEGMENT_INSPECT,
+  RFC9562_V7,
+} from "./format-vectors.js";
 
 const FC = { numRuns: propertyRuns(2000), seed: 0xb0a7d };
 const MAX_MS = 2 ** 48 - 1;
@@ -66,6 +77,16 @@ const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
     },
     invalid: [-1, -1n, BASEUID_LAST_NS + 1n, NaN, Infinity, "1", undefined, null],
   },
+  ksuid: {
+    // Unix ms; an ID keeps whole seconds, so its time (the start of its second) gives its own bounds.
+    times: fc.oneof(
+      fc.integer({ min: KSUID_FIRST_MS, max: KSUID_LAST_MS }),
+      fc.constantFrom(KSUID_FIRST_MS, KSUID_FIRST_MS + 999, KSUID_FIRST_MS + 1000, KSUID_LAST_MS),
+    ),
+    timeOf: (text) => ksuid.decodeTime(text),
+    before: (time) => ((time as number) - 1000 < KSUID_FIRST_MS ? null : (time as number) - 1000),
+    invalid: [KSUID_FIRST_MS - 1, KSUID_LAST_MS + 1, 0, KSUID_FIRST_MS + 0.5, NaN, Infinity, "x", 1n, undefined, null],
+  },
 };
 
 /** Bytes biased to 0x00 and 0xFF, so IDs at and next to the bounds are common. */
@@ -117,6 +138,22 @@ forEachEngine(() => {
       expect(uuidv7.max(RFC9562_V7.unixMs)).toBe("017f22e2-79b0-7fff-bfff-ffffffffffff");
       expect(uuidv7.min(0)).toBe("00000000-0000-7000-8000-000000000000");
       expect(uuidv7.max(MAX_MS)).toBe("ffffffff-ffff-7fff-bfff-ffffffffffff");
+    });
+
+    it("KSUID: the second of the time, then a payload of all zeros or all ones; any ms of a second gives its bounds", () => {
+      const { unixMs, raw } = KSUID_SEGMENT_INSPECT;
+      const bytes = Uint8Array.from(raw.match(/../g)!, (hex) => parseInt(hex, 16));
+      const [low, high] = [bytes.slice(), bytes.slice()];
+      low.fill(0x00, 4);
+      high.fill(0xff, 4);
+      for (const time of [unixMs, unixMs + 999, new Date(unixMs + 500)]) {
+        expect(ksuid.min(time)).toBe(ksuid.encode(low));
+        expect(ksuid.max(time)).toBe(ksuid.encode(high));
+      }
+      expect(ksuid.min(unixMs + 1000) > ksuid.max(unixMs)).toBe(true);
+      expect(ksuid.min(KSUID_FIRST_MS)).toBe(KSUID_NIL);
+      expect(ksuid.max(KSUID_LAST_MS)).toBe(KSUID_MAX.text);
+      expectUlidError(() => ksuid.min(unixMs, { lowercase: true } as never), "INVALID_ARGUMENT");
     });
   });
 

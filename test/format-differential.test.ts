@@ -28,6 +28,7 @@ const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
   flake: [flakeParam(1, undefined), flakeParam(2, undefined), flakeParam(3, undefined), flakeParam(1, 0), flakeParam(2, 31)],
   baseuid: [0],
   uuidv7: [0],
+  ksuid: [0],
 };
 
 /** `n` binary IDs (some all zero, some all ones), a share `bad` of them made no ID of the format. */
@@ -35,18 +36,22 @@ function randomBinary(ref: RefFormat, n: number, bad = 0): Uint8Array {
   const out = new Uint8Array(ref.bytes * n);
   for (let i = 0; i < n; i++) {
     const kind = below(8);
-    const raw = kind === 0 ? new Uint8Array(16).fill(0xff) : kind === 1 ? new Uint8Array(16) : pseudoRandomBytes(16, next());
+    const raw = kind === 0 ? new Uint8Array(ref.bytes).fill(0xff) : kind === 1 ? new Uint8Array(ref.bytes) : pseudoRandomBytes(ref.bytes, next());
     out.set(next() / 2 ** 32 < bad ? raw.subarray(0, ref.bytes) : ref.conform(raw), ref.bytes * i);
   }
   return out;
 }
 
-/** `n` texts in random spellings, each corrupted (a bad char anywhere) with probability `rate`, as strings and text. */
+/**
+ * `n` texts in random spellings, each corrupted with probability `rate` (a bad char anywhere, or, for a format with
+ * values its text can exceed, now and then a text that overflows), as strings and text.
+ */
 function randomBatch(ref: RefFormat, n: number, rate: number): IdBatch[] {
   const texts = encodeAll(jsCodecOf(ref.name), ref, randomBinary(ref, n));
   const ids = texts.map((text) => {
-    const spelled = ref.name === "baseuid" ? text : [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("");
+    const spelled = specOf(ref.name).caseInsensitive ? [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("") : text;
     if (next() / 2 ** 32 >= rate) return spelled;
+    if (ref.overflows.length > 0 && below(4) === 0) return pick(ref.overflows).text;
     const at = below(ref.chars);
     return spelled.slice(0, at) + pick(ref.badChars) + spelled.slice(at + 1);
   });
@@ -120,13 +125,15 @@ describe.each(REF_FORMATS)("$name", (ref) => {
 
     it("agrees on single IDs of any shape (fast-check)", () => {
       const texts = fc.oneof(
-        fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => js.encodeOne(ref.conform(b), 0)!),
+        fc.uint8Array({ minLength: ref.bytes, maxLength: ref.bytes }).map((b) => js.encodeOne(ref.conform(b), 0)!),
+        // Texts above the largest value, and the same with a bad last character (none for BaseUID and UUID v7).
+        fc.constantFrom(...ref.overflows.flatMap(({ text }) => [text, `${text.slice(0, -1)}!`]), "!".repeat(ref.chars)),
         fc.string({ minLength: ref.chars, maxLength: ref.chars }),
         fc.string({ unit: "binary", minLength: ref.chars - 1, maxLength: ref.chars + 1 }),
       );
       fc.assert(
-        fc.property(texts, fc.uint8Array({ minLength: 16, maxLength: 16 }), (text, raw) => {
-          const out = [new Uint8Array(18).fill(0xaa), new Uint8Array(18).fill(0xaa)];
+        fc.property(texts, fc.uint8Array({ minLength: ref.bytes, maxLength: ref.bytes }), (text, raw) => {
+          const out = [new Uint8Array(ref.bytes + 2).fill(0xaa), new Uint8Array(ref.bytes + 2).fill(0xaa)];
           expect(wasm.decodeOne(text, out[1]!, 2)).toBe(js.decodeOne(text, out[0]!, 2));
           expect(out[1]).toEqual(out[0]);
           expect(wasm.timeOne(text)).toBe(js.timeOne(text));
@@ -140,7 +147,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     it.each(PARAMS[ref.name])("stamps and advances like the TS engine, up to the overflow (param %i)", (param) => {
       const spec = specOf(ref.name);
       for (const count of [1, 2, 8192]) {
-        const time = below(2 ** 30) * 2 ** 13 + below(2 ** 13);
+        const time = (below(2 ** 30) * 2 ** 13 + below(2 ** 13)) % (spec.maxTime + 1);
         const seed = next();
         const out = [new Uint8Array(ref.bytes * (2 * count + 1)), new Uint8Array(ref.bytes * (2 * count + 1))];
         const lengths: number[][] = [[], []];
@@ -165,7 +172,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it("finds no successor of the largest random field", () => {
-      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff" }[ref.name];
+      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V" }[ref.name];
       for (const codec of [js, wasm]) {
         for (const param of PARAMS[ref.name]) {
           const seed = new Uint8Array(ref.bytes);

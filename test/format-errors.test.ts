@@ -4,14 +4,20 @@
  * the ranges (times outside a format's range, sid, entropy size, epoch, integers, binary non-IDs, separators).
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectMentions, expectUlidError, faultOf } from "./helpers/errors.js";
 import { REF_FORMATS } from "./helpers/format-reference.js";
 import { latin1 } from "./helpers/reference.js";
-import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_README, RFC9562_V7 } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_README, KSUID_FIRST_MS, KSUID_LAST_MS, KSUID_SEGMENT_INSPECT, RFC9562_V7 } from "./format-vectors.js";
 
-const SAMPLES = { ulid: "01ARYZ6S410000000000000000", flake: FLAKE_README.text, baseuid: BASEUID_DOCUMENT.text, uuidv7: RFC9562_V7.text } as const;
+const SAMPLES = {
+  ulid: "01ARYZ6S410000000000000000",
+  flake: FLAKE_README.text,
+  baseuid: BASEUID_DOCUMENT.text,
+  uuidv7: RFC9562_V7.text,
+  ksuid: KSUID_SEGMENT_INSPECT.text,
+} as const;
 const NON_STRINGS: readonly unknown[] = [42, null, undefined, {}, [SAMPLES.flake], new String(SAMPLES.flake), 10n];
 
 function withCharAt(text: string, at: number, char: string): string {
@@ -44,6 +50,20 @@ forEachEngine(() => {
       expectMentions(expectUlidError(() => api.decode(withCharAt(sample, 3, "!")), "INVALID_CHAR", 3), "!");
     });
 
+    it("refuses a text above the format's largest value as an overflow where it first exceeds it, left to right", () => {
+      for (const { text, position } of ref.overflows) {
+        expect({ text, fault: faultOf(() => api.decode(text)) }).toEqual({ text, fault: { code: "OVERFLOW", index: position } });
+        expect(faultOf(() => api.decodeTime(text))).toEqual({ code: "OVERFLOW", index: position });
+        expect(api.isValid(text)).toBe(false);
+        expectUlidError(() => api.decodeMany([sample, text]), "OVERFLOW", 1);
+        // The first fault wins: a bad character after the overflow does not hide it, one before it is named instead.
+        if (position < ref.chars - 1) {
+          expect(faultOf(() => api.decode(withCharAt(text, ref.chars - 1, "!")))).toEqual({ code: "OVERFLOW", index: position });
+        }
+        if (position > 0) expect(faultOf(() => api.decode(withCharAt(text, 0, "!")))).toEqual({ code: "INVALID_CHAR", index: 0 });
+      }
+    });
+
     it("refuses every other length with the first wrong position", () => {
       for (let length = 0; length <= ref.chars + 3; length++) {
         if (length === ref.chars) continue;
@@ -68,8 +88,11 @@ forEachEngine(() => {
       expectUlidError(() => api.decodeTimeMany([sample, 7 as unknown as string, bad]), "INVALID_ARGUMENT", 1);
       expectUlidError(() => api.decodeMany([sample, sample.slice(1)]), "INVALID_LENGTH", 1);
       const text = (texts: string[], separator = "\n") => latin1(texts.join(separator));
-      // In text, a byte outside the alphabet that is no letter or digit separates IDs: BaseUID has no other kind.
-      const [textBad, code] = ref.name === "baseuid" ? ["!", "INVALID_LENGTH"] : [ref.name === "flake" || ref.name === "ulid" ? "U" : "g", "INVALID_CHAR"];
+      // In text, a byte outside the alphabet that is no letter or digit separates IDs: BaseUID and KSUID have no other kind.
+      const [textBad, code] =
+        ref.name === "baseuid" || ref.name === "ksuid"
+          ? ["!", "INVALID_LENGTH"]
+          : [ref.name === "flake" || ref.name === "ulid" ? "U" : "g", "INVALID_CHAR"];
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, 5, textBad)])), code, 1);
       // A separator inside a record ends the ID early; a byte that cannot separate makes it run on.
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, 4, "\n")])), "INVALID_LENGTH", 1);
@@ -159,7 +182,7 @@ forEachEngine(() => {
     });
   });
 
-  describe("BaseUID and UUID v7 ranges", () => {
+  describe("BaseUID, UUID v7 and KSUID ranges", () => {
     it("refuses BaseUID times outside 1970..2262", () => {
       for (const time of [-1, -1n, Number.NaN, Number.POSITIVE_INFINITY, 9223372036855, 2n ** 63n, "1", new Date(-1)]) {
         expect({ time, fault: faultOf(() => baseuid.generate(time as number)) }).toEqual({ time, fault: { code: "INVALID_TIME", index: undefined } });
@@ -184,6 +207,18 @@ forEachEngine(() => {
       expectUlidError(() => uuidv7.encodeMany(bytes), "INVALID_ARGUMENT", 1);
       expectUlidError(() => uuidv7.encode(bytes, 16), "INVALID_ARGUMENT");
       expectUlidError(() => uuidv7.decodeTime(RFC9562_V7.text, 5 as unknown as Record<string, never>), "INVALID_ARGUMENT");
+    });
+
+    it("refuses KSUID times outside its 2^32 seconds from 2014-05-13T16:53:20Z, and fractional ms", () => {
+      for (const time of [KSUID_FIRST_MS - 1, KSUID_LAST_MS + 1, 0, -1, 1.5e12 + 0.5, Number.NaN, Infinity, "1", 1n, new Date(0), new Date(Number.NaN)]) {
+        expect({ time, fault: faultOf(() => ksuid.generate(time as number)) }).toEqual({ time, fault: { code: "INVALID_TIME", index: undefined } });
+        expectUlidError(() => ksuid.generateMany(1, { time: time as number }), "INVALID_TIME");
+      }
+      expectMentions(expectUlidError(() => ksuid.generate(0), "INVALID_TIME"), "2014-05-13T16:53:20.000Z");
+      expect(ksuid.decodeTime(ksuid.generate(KSUID_FIRST_MS))).toBe(KSUID_FIRST_MS);
+      expect(ksuid.decodeTime(ksuid.generate(KSUID_LAST_MS))).toBe(KSUID_LAST_MS - 999);
+      expectUlidError(() => ksuid.decodeTime(KSUID_SEGMENT_INSPECT.text, 5 as unknown as Record<string, never>), "INVALID_ARGUMENT");
+      expectUlidError(() => ksuid.generate(KSUID_FIRST_MS, { lowercase: true }), "INVALID_ARGUMENT");
     });
   });
 });

@@ -12,12 +12,12 @@ import { compareBytes, textBatch } from "./helpers/reference.js";
 const FC = { numRuns: 300, seed: 0x5eed5 };
 
 /** Any bytes made into an ID of the format. */
-const idBytes = (ref: RefFormat) => fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => ref.conform(bytes));
+const idBytes = (ref: RefFormat) => fc.uint8Array({ minLength: ref.bytes, maxLength: ref.bytes }).map((bytes) => ref.conform(bytes));
 
-/** A valid text in any accepted spelling: Crockford case and aliases, hex case; BaseUID has one spelling. */
+/** A valid text in any accepted spelling: Crockford case and aliases, hex case; BaseUID and KSUID have one spelling. */
 function respelled(ref: RefFormat): fc.Arbitrary<string> {
   const spellings = (char: string): string[] => {
-    if (ref.name === "baseuid") return [char];
+    if (ref.name === "baseuid" || ref.name === "ksuid") return [char];
     if (char === "0" && ref.name === "flake") return ["0", "O", "o"];
     if (char === "1" && ref.name === "flake") return ["1", "I", "i", "L", "l"];
     return [...new Set([char, char.toLowerCase(), char.toUpperCase()])];

@@ -1,6 +1,7 @@
 /**
- * The Ulid-Flake, BaseUID and UUID v7 vectors of docs/formats.md, as named constants. Derived
- * values (hex, UUIDv8 forms, the monotonic runs' increments) were computed independently with Python integers.
+ * The Ulid-Flake, BaseUID, UUID v7 and KSUID vectors of docs/formats.md (and Segment's for KSUID), as named
+ * constants. Derived values (hex, UUIDv8 forms, the monotonic runs' increments) were computed independently with
+ * Python integers.
  */
 
 /** 2024-01-01T00:00:00.000Z: Ulid-Flake's default epoch. */
@@ -83,4 +84,56 @@ export const RFC9562_V7 = {
   bytes: Uint8Array.of(0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f),
   // The same 16 bytes as a ULID (test/vectors.ts RFC9562_UUIDV7 names the millisecond).
   ulid: "01FWHE4YDGFK1SHH6W1G60EECF",
+} as const;
+
+/** KSUID's epoch, Unix 1400000000 s (2014-05-13T16:53:20Z), and its last ms: the end of second 1400000000 + 2^32 - 1. */
+export const KSUID_FIRST_MS = 1400000000000;
+export const KSUID_LAST_MS = (1400000000 + 2 ** 32 - 1) * 1000 + 999;
+
+/**
+ * docs/formats.md and Segment's README (github.com/segmentio/ksuid, "Inspect the components of a KSUID"):
+ * `ksuid -f inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv`, 2017-10-09 21:00:47 -0700 PDT.
+ */
+export const KSUID_SEGMENT_INSPECT = {
+  text: "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+  raw: "0669F7EFB5A1CD34B5F99D1154FB6853345C9735",
+  bytes: Uint8Array.of(
+    0x06, 0x69, 0xf7, 0xef, 0xb5, 0xa1, 0xcd, 0x34, 0xb5, 0xf9, 0x9d, 0x11, 0x54, 0xfb, 0x68, 0x53, 0x34, 0x5c, 0x97, 0x35,
+  ),
+  timeField: 107608047,
+  unixMs: 1507608047000,
+  payload: "B5A1CD34B5F99D1154FB6853345C9735",
+} as const;
+
+/** Segment's README, "Generate a KSUID and inspect its components": 2017-10-09 21:46:20 -0700 PDT. */
+export const KSUID_SEGMENT_GENERATED = {
+  text: "0ujzPyRiIAffKhBux4PvQdDqMHY",
+  raw: "066A029C73FC1AA3B2446246D6E89FCD909E8FE8",
+  bytes: Uint8Array.of(
+    0x06, 0x6a, 0x02, 0x9c, 0x73, 0xfc, 0x1a, 0xa3, 0xb2, 0x44, 0x62, 0x46, 0xd6, 0xe8, 0x9f, 0xcd, 0x90, 0x9e, 0x8f, 0xe8,
+  ),
+  timeField: 107610780,
+  unixMs: 1507610780000,
+  payload: "73FC1AA3B2446246D6E89FCD909E8FE8",
+} as const;
+
+/** docs/formats.md and Segment's `maxStringEncoded`: all 20 bytes 0xFF, time field 2^32 - 1 (2150-06-19T23:21:35Z). */
+export const KSUID_MAX = { text: "aWgEPTl1tmebfsQzFP4bxwgy80V", unixMs: (1400000000 + 2 ** 32 - 1) * 1000 } as const;
+
+/** docs/formats.md and Segment's `Nil`: all zero, time field 0. */
+export const KSUID_NIL = "000000000000000000000000000";
+
+/**
+ * Segment's tests: `TestIssue25` (an overflow, and a bad character in the largest KSUID's place), `TestAppend`
+ * (texts that parse and format back to themselves), and the four IDs of its README's `ksuid -n 4`, all of one
+ * second (time field 107607557, computed with Python integers).
+ */
+export const KSUID_SEGMENT_TESTS = {
+  invalid: [
+    { text: "aaaaaaaaaaaaaaaaaaaaaaaaaaa", code: "OVERFLOW" },
+    { text: "aWgEPTl1tmebfsQzFP4bxwgy80!", code: "INVALID_CHAR" },
+  ],
+  roundTrip: ["0pN1Own7255s7jwpwy495bAZeEa", "aWgEPTl1tmebfsQzFP4bxwgy80V"],
+  readme: ["0ujsszwN8NRY24YaXiTIE2VWDTS", "0ujsswThIGTUYm2K8FjOOfXtY1K", "0ujssxh0cECutqzMgbtXSGnjorm", "0ujsszgFvbiEr7CDgE3z8MAUPFt"],
+  readmeUnixMs: (1400000000 + 107607557) * 1000,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7), as
+ * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7, ksuid), as
  * fuzz.test.ts does for ULID: arbitrary strings and values, on both engines. Nothing is thrown but a
  * `UlidError`; an ID is accepted exactly when docs/formats.md's text rules (written here as patterns) say it is valid,
  * and then decodes to the value those rules give; the engines agree on every outcome. Text batches may frame
@@ -8,7 +8,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { baseuid, flake, setBackend, ulidToUUID, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, setBackend, ulidToUUID, uuidv7 } from "../src/index.js";
+import { BASE62, notAbove } from "./helpers/format-reference.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
@@ -22,7 +23,7 @@ const FLAKE_EPOCH = 1704067200000;
 /** A format's rules, independent of the library: what is valid, and what a valid text means. */
 interface Reference {
   name: string;
-  api: typeof flake | typeof baseuid | typeof uuidv7;
+  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
   chars: number;
   valid: RegExp;
   /** The bytes of a valid text. */
@@ -116,17 +117,41 @@ const UUIDV7: Reference = {
   text: refUuid,
   time: (bytes) => Number(bytesToBigInt(bytes, 0, 6)),
   // Version 7 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
-  make: (random) => Uint8Array.from(random, (b, i) => (i === 6 ? 0x70 | (b & 0x0f) : i === 8 ? 0x80 | (b & 0x3f) : b)),
+  make: (random) => Uint8Array.from(random.subarray(0, 16), (b, i) => (i === 6 ? 0x70 | (b & 0x0f) : i === 8 ? 0x80 | (b & 0x3f) : b)),
   spellings: (ch) => [ch, ch.toUpperCase()],
   // The version nibble, the variant nibble and a hyphen.
   loose: (valid) => replacedAt(valid, [14, 19, 23]),
   extras: [["toULID", (text) => uuidv7.toULID(text), (bytes) => refEncode(bytes)]],
 };
 
+/** The largest KSUID (2^160 - 1): texts are valid up to it, in ASCII order. */
+const KSUID_LARGEST = "aWgEPTl1tmebfsQzFP4bxwgy80V";
+
+const KSUID: Reference = {
+  name: "ksuid",
+  api: ksuid,
+  chars: 27,
+  valid: notAbove(KSUID_LARGEST, BASE62),
+  bytes: (text) => bigIntToBytes([...text].reduce((value, ch) => value * 62n + BigInt(BASE62.indexOf(ch)), 0n), 20),
+  text(bytes) {
+    let value = bytesToBigInt(bytes);
+    let text = "";
+    for (let i = 0; i < 27; i++, value /= 62n) text = BASE62[Number(value % 62n)] + text;
+    return text;
+  },
+  time: (bytes) => (Number(bytesToBigInt(bytes, 0, 4)) + 1400000000) * 1000,
+  make: (random) => random.slice(0, 20),
+  spellings: (ch) => [ch],
+  // Near the largest: its first characters, then one replaced at random, then a valid ID's rest; often an overflow.
+  loose: (valid) =>
+    fc.tuple(valid, fc.nat(26), alphanumeric).map(([id, at, ch]) => KSUID_LARGEST.slice(0, at) + ch + id.slice(at + 1)),
+  extras: [["toBigInt", (text) => ksuid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
+};
+
 afterAll(() => setBackend("auto"));
 
-describe.each([FLAKE, BASEUID, UUIDV7])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
-  const canonical = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((random) => ref.text(ref.make(random)));
+describe.each([FLAKE, BASEUID, UUIDV7, KSUID])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
+  const canonical = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((random) => ref.text(ref.make(random)));
   const validId = respelled(canonical, ref.spellings);
   const anyString = fc.oneof(
     validId,

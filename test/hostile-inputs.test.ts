@@ -12,10 +12,13 @@ import { faultOf } from "./helpers/errors.js";
 
 const FORMATS = Object.values(formats);
 
-/** A clock for every format: Unix ms well after Ulid-Flake's default epoch, one ms later at each read. */
+/**
+ * A clock for every format: Unix ms well after Ulid-Flake's default epoch, a second later at each read (so each
+ * read is a new tick of every format, KSUID's whole seconds included).
+ */
 function steppingClock(start = 1_800_000_000_000): () => number {
   let now = start;
-  return () => now++;
+  return () => (now += 1000);
 }
 
 function detached(length: number): Uint8Array {

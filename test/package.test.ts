@@ -33,6 +33,7 @@ const API_NAMES = [
   "flake",
   "baseuid",
   "uuidv7",
+  "ksuid",
   "formats",
 ];
 const VECTOR = "01ARYZ6S410000000000000000";

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import id128 from "id128";
+import KSUID from "ksuid";
 import * as ulidPackage from "ulid";
 import * as ulidx from "ulidx";
 import { ulid as unikuUlid } from "uniku/ulid";
@@ -24,6 +25,7 @@ export const PEER = {
   uuid: `uuid ${versionOf("uuid")}`,
   uniku: `uniku ${versionOf("uniku")}`,
   uuidv7: `uuidv7 ${versionOf("uuidv7")}`,
+  ksuid: `ksuid ${versionOf("ksuid")}`,
 } as const;
 
 /**
@@ -37,4 +39,4 @@ export const RUNTIME_UUIDV7_NOTE = runtimeUuidv7
   : `${RUNTIME_UUIDV7}: not in this runtime (${typeof process === "object" ? `Node ${process.version}` : "unknown"}), rows skipped`;
 
 export const { Ulid, UlidMonotonic } = id128;
-export { ulidPackage, ulidx, unikuUlid, unikuUuidv7, uuid, uuidv7Package };
+export { KSUID, ulidPackage, ulidx, unikuUlid, unikuUuidv7, uuid, uuidv7Package };

@@ -1,10 +1,11 @@
 /**
- * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7` (default ulid) on every command that
+ * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7|ksuid` (default ulid) on every command that
  * makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse). Each format is an
  * IdFormat (id-format.ts) over its namespace.
  */
 import { baseuid } from "../formats/baseuid.js";
 import { flake } from "../formats/flake.js";
+import { ksuid } from "../formats/ksuid.js";
 import { formats } from "../formats/registry.js";
 import { uuidv7 } from "../formats/uuidv7.js";
 import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
@@ -20,7 +21,7 @@ export const MAKING_OPTIONS = { ...TYPE_OPTIONS, sid: { type: "string" } } as co
 /** Help lines of TYPE_OPTIONS (and of MAKING_OPTIONS when `making`), descriptions from column `width`. */
 export function typeHelp(width: number, making: boolean): string {
   const rows = [
-    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7)"],
+    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7), ksuid (KSUID)"],
     ["--epoch TIME", "Ulid-Flake's epoch (default 2024-01-01T00:00:00Z)"],
     ...(making ? [["--sid N", "Ulid-Flake's node id, 0-31: its scalable layout (one sid per generating process)"]] : []),
   ];
@@ -73,6 +74,14 @@ const UUIDV7_FORMAT = idFormat(uuidv7, {}, undefined, (id) => {
   return { uuidv7: uuidv7.encode(bytes), time, iso: isoTime(time), random: hex(bytes.subarray(6)), bytes: hex(bytes), ulid: uuidv7.toULID(id) };
 });
 
+/** KSUID: `timestamp` is its own time field (seconds since 1400000000 s), as Segment's `ksuid -f inspect` prints it. */
+const KSUID_FORMAT = idFormat(ksuid, {}, undefined, (id) => {
+  const bytes = ksuid.decode(id);
+  const time = ksuid.decodeTime(id);
+  const timestamp = new DataView(bytes.buffer).getUint32(0);
+  return { ksuid: id, time, iso: isoTime(time), timestamp, payload: hex(bytes.subarray(4)), bytes: hex(bytes) };
+});
+
 /** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
 export function formatOf(values: ParsedArgs["values"]): IdFormat {
   const type = values.type ?? "ulid";
@@ -84,6 +93,7 @@ export function formatOf(values: ParsedArgs["values"]): IdFormat {
   if (type === "ulid") return ulidFormat;
   if (type === "baseuid") return BASEUID_FORMAT;
   if (type === "uuidv7") return UUIDV7_FORMAT;
+  if (type === "ksuid") return KSUID_FORMAT;
   const epoch = typeof values.epoch === "string" ? parseTime(values.epoch) : undefined;
   const sid = typeof values.sid === "string" ? parseCount(values.sid, "--sid") : undefined;
   if (sid !== undefined && sid > 31) throw new UsageError(`--sid must be 0-31, got ${sid}`);

@@ -35,6 +35,15 @@ const string20: StringMaker = (c, at) =>
     c[at + 17]!, c[at + 18]!, c[at + 19]!,
   );
 
+/** 27 codes: a KSUID. */
+const string27: StringMaker = (c, at) =>
+  String.fromCharCode(
+    c[at]!, c[at + 1]!, c[at + 2]!, c[at + 3]!, c[at + 4]!, c[at + 5]!, c[at + 6]!, c[at + 7]!, c[at + 8]!,
+    c[at + 9]!, c[at + 10]!, c[at + 11]!, c[at + 12]!, c[at + 13]!, c[at + 14]!, c[at + 15]!, c[at + 16]!,
+    c[at + 17]!, c[at + 18]!, c[at + 19]!, c[at + 20]!, c[at + 21]!, c[at + 22]!, c[at + 23]!, c[at + 24]!,
+    c[at + 25]!, c[at + 26]!,
+  );
+
 /** 36 codes: a UUID. */
 const string36: StringMaker = (c, at) =>
   String.fromCharCode(
@@ -57,6 +66,8 @@ export function stringMaker(chars: number): StringMaker {
       return string13;
     case 20:
       return string20;
+    case 27:
+      return string27;
     case 36:
       return string36;
     default:

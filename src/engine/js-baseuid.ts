@@ -7,7 +7,7 @@
  * Every 3 bytes are exactly 4 chars (24 bits), so the codec works on 5 such groups.
  */
 import { BASE64_DECODE, BASE64_ENCODE } from "../base64.js";
-import { writeTime } from "./js-ulid-text.js";
+import { incrementBytes, writeTime } from "./js-ulid-text.js";
 import type { RecordCodec } from "./js-record-codec.js";
 
 const BYTES = 15;
@@ -59,14 +59,7 @@ function stamp(time: number, _param: number, random: Uint8Array, from: number, d
 
 /** Adds 1 to the 72-bit random part, with carry; all ones is an overflow. */
 function advance(id: Uint8Array, at: number): boolean {
-  for (let i = at + BYTES - 1; i >= at + RANDOM_FROM; i--) {
-    if (id[i] !== 0xff) {
-      id[i]!++;
-      id.fill(0, i + 1, at + BYTES);
-      return true;
-    }
-  }
-  return false;
+  return incrementBytes(id, at + RANDOM_FROM, at + BYTES);
 }
 
 export const codecOfBaseUid: RecordCodec = {

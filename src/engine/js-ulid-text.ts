@@ -144,15 +144,20 @@ export function readTime(src: Uint8Array, at: number): number {
 }
 
 /**
- * Adds 1 to the 80-bit random part (bytes 6..15) of the ID at `id[at]`, with carry. Returns false, changing
- * nothing, when the random part is all ones.
+ * Adds 1 to the big-endian integer in `id[from..end)`, with carry. Returns false, changing nothing, when it is all
+ * ones. The successor step of every format whose monotonic part counts up by one (ULID, BaseUID, KSUID).
  */
-export function incrementRandom(id: Uint8Array, at: number): boolean {
-  let i = at + 15;
-  while (i >= at + 6 && id[i] === 0xff) i--;
-  if (i < at + 6) return false;
+export function incrementBytes(id: Uint8Array, from: number, end: number): boolean {
+  let i = end - 1;
+  while (i >= from && id[i] === 0xff) i--;
+  if (i < from) return false;
   id[i]++;
   // A loop, not `fill`: usually no byte follows, and a builtin call costs more than the whole increment.
-  while (++i < at + 16) id[i] = 0;
+  while (++i < end) id[i] = 0;
   return true;
+}
+
+/** Adds 1 to the 80-bit random part (bytes 6..15) of the ULID at `id[at]`, as `incrementBytes`. */
+export function incrementRandom(id: Uint8Array, at: number): boolean {
+  return incrementBytes(id, at + 6, at + 16);
 }

@@ -6,11 +6,11 @@
  * tick units, node ids) and turns faults into errors.
  *
  * Every time an engine reads or writes is the format's raw time field, an integer: ULID and UUID v7 Unix ms,
- * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns.
+ * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns, KSUID seconds since its epoch (Unix 1400000000 s).
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
 
-export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7";
+export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid";
 
 export interface FormatSpec {
   readonly name: FormatName;
@@ -126,11 +126,30 @@ export const UUIDV7: FormatSpec = {
   isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN,
 };
 
-/** Every format, in the order of its wasm number. */
-export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7];
+/** KSUID: 20 bytes, 27 chars of base62 (0-9A-Za-z, case-sensitive). */
+export const KSUID: FormatSpec = {
+  name: "ksuid",
+  wasmId: 4,
+  bytes: 20,
+  chars: 27,
+  // The time field is a u32 of seconds since 1400000000 s (2014-05-13T16:53:20Z).
+  maxTime: 2 ** 32 - 1,
+  // bytes 0-3 time | bytes 4-19 payload
+  freeBits: Uint8Array.of(0, 0, 0, 0, ...new Array<number>(16).fill(0xff)),
+  // A new second fills the 128-bit payload.
+  stampRandom: () => 16,
+  // Base62: "a" and "A" are different digits.
+  caseInsensitive: false,
+  // Within a second the payload counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  isSeparator: notAlphanumeric,
+};
 
-/** The most bytes any format's binary ID has, and the most characters of its text (UUID text). */
-export const MAX_ID_BYTES = 16;
+/** Every format, in the order of its wasm number. */
+export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID];
+
+/** The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (UUID text). */
+export const MAX_ID_BYTES = 20;
 export const MAX_ID_CHARS = 36;
-/** The most random bytes any format draws for one ID (a ULID's or UUID's stamp). */
-export const MAX_RANDOM_BYTES = 10;
+/** The most random bytes any format draws for one ID (a KSUID's payload). */
+export const MAX_RANDOM_BYTES = 16;

@@ -19,7 +19,7 @@ import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { BaseUid } from "./schema.js";
-import { baseUidTimeOutOfRange, invalidBaseUidChar, notBaseUidUuid } from "../messages.js";
+import { baseUidTimeOutOfRange, invalidAlphabetChar, notBaseUidUuid } from "../messages.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
 export type BaseUidTime = number | Date | bigint;
@@ -39,7 +39,9 @@ export const format: Format = {
   jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
   label: "BaseUID",
   charFault: (text, position) =>
-    BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID ? invalidBaseUidChar(text, position) : null,
+    BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
+      ? invalidAlphabetChar(text, position, "BaseUID", "-0-9A-Z_a-z")
+      : null,
   binaryFault: () => {
     throw new Error("internal: every 15 bytes are a BaseUID");
   },
@@ -101,7 +103,7 @@ export const baseuid = Object.freeze({
   chars: BASEUID.chars,
   bytes: BASEUID.bytes,
   ...codec,
-  ...createIntegerApi(format, codecApi),
+  ...createIntegerApi<BaseUid>(format, codecApi),
   ...boundsOf<BaseUidTime, NoOptions, BaseUid>(() => minting),
 
   /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */

@@ -137,7 +137,7 @@ export const flake = Object.freeze({
   chars: FLAKE.chars,
   bytes: FLAKE.bytes,
   ...codec,
-  ...createIntegerApi(format, codecApi),
+  ...createIntegerApi<FlakeId>(format, codecApi),
   // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
   ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">, FlakeId>(({ epoch }) => minting({ epoch })),
 

@@ -45,7 +45,9 @@ export interface ManyOptions<Time> extends MonotonicOptions {
 
 /**
  * Clock reads a monotonic batch spends waiting for the next tick before it moves on without it: about 2 ms at the
- * ~40 ns a `Date.now()` costs here, twice the longest wait a running millisecond clock can need.
+ * ~40 ns a `Date.now()` costs here, twice the longest wait a running millisecond clock can need. A coarser tick
+ * (KSUID's second) is not waited for: the batch takes the next second at once, ahead of the clock by less than one,
+ * rather than blocking the thread for up to a second (and its 2^128 payloads per second never run out otherwise).
  */
 const MAX_WAIT_READS = 50_000;
 

@@ -1,10 +1,13 @@
 /**
  * IDs as unsigned integers, the same for every format: the binary ID read as one big-endian number of the format's
- * width (ULID and UUID v7 128 bits, BaseUID 120, Ulid-Flake 64), so integer order is byte order and text order.
+ * width (KSUID 160 bits, ULID and UUID v7 128, BaseUID 120, Ulid-Flake 64), so integer order is byte order and text
+ * order.
  *
  * The bulk form is columnar: a BigUint64Array of `ceil(bits / 64)` words per ID, the least significant word first,
  * each word a native 64-bit integer:
  *
+ *   ID i, 160 bits:  words[3i] = bits 63-0 (bytes 12-19)   words[3i + 1] = bits 127-64 (bytes 4-11)
+ *                    words[3i + 2] = bits 159-128 (bytes 0-3: a KSUID's time field)
  *   ID i, 128 bits:  words[2i] = bits 63-0 (bytes 8-15)    words[2i + 1] = bits 127-64 (bytes 0-7)
  *   ID i, 120 bits:  words[2i] = bits 63-0 (bytes 7-14)    words[2i + 1] = bits 119-64 (bytes 0-6)
  *   ID i, 64 bits:   words[i]  = the whole ID
@@ -45,12 +48,12 @@ export function createIntegerApi<Id extends string>(
   const bits = 8 * size;
   const limit = 1n << BigInt(bits);
   const words = Math.ceil(bits / 64);
-  /** The top word of a value in range is below this (2^56 for 120 bits, 2^64 when the top word is whole). */
+  /** The top word of a value in range is below this (2^32 for 160 bits, 2^56 for 120, 2^64 when the top word is whole). */
   const topLimit = 1n << BigInt(bits - 64 * (words - 1));
 
   /** Word `k` (0: least significant) of the ID at `bytes[at]`; `view` is a DataView of `bytes`. */
   function wordAt(view: DataView, bytes: Uint8Array, at: number, k: number): bigint {
-    // The word's bytes end 8k bytes before the ID's end; the top word of a 120-bit ID has only 7.
+    // The word's bytes end 8k bytes before the ID's end; the top word of a 120-bit ID has only 7, of a 160-bit one 4.
     const end = at + size - 8 * k;
     if (end - 8 >= at) return view.getBigUint64(end - 8);
     let word = 0n;

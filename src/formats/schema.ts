@@ -29,6 +29,8 @@ export type FlakeId = IdText<"flake">;
 export type BaseUid = IdText<"baseuid">;
 /** A UUID version 7 (36 characters, 8-4-4-4-12 hex). */
 export type UuidV7 = IdText<"uuidv7">;
+/** A KSUID (27 base62 characters). */
+export type Ksuid = IdText<"ksuid">;
 
 /** The result of `schema["~standard"].validate`: the canonical text, or one issue with the UlidError's message. */
 export type IdSchemaResult<Id extends string> =

@@ -31,7 +31,7 @@ export const ulidNamespace = Object.freeze({
   generateMany,
   monotonicFactory,
   ...boundsOf<number | Date, CaseOptions, Ulid>(() => ULID_MINTING),
-  ...createIntegerApi(ULID_FORMAT, ulidBatches),
+  ...createIntegerApi<Ulid>(ULID_FORMAT, ulidBatches),
 
   /** A new ULID; `time` in Unix ms (0 allowed) or a Date, default now; `random`/`now` as for `monotonicFactory`. */
   generate(time?: number | Date, options?: GenerateOptions): Ulid {

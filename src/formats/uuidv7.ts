@@ -53,7 +53,7 @@ export const uuidv7 = Object.freeze({
   chars: UUIDV7.chars,
   bytes: UUIDV7.bytes,
   ...codec,
-  ...createIntegerApi(format, codecApi),
+  ...createIntegerApi<UuidV7>(format, codecApi),
   ...boundsOf<number | Date, CaseOptions, UuidV7>(() => minting),
 
   /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */

@@ -11,12 +11,14 @@ import {
   flake,
   formats,
   isValid,
+  ksuid,
   monotonicFactory,
   ulid,
   uuidv7,
   type BaseUid,
   type FlakeId,
   type IdSchema,
+  type Ksuid,
   type Ulid,
   type UuidV7,
 } from "ulid-wasm";
@@ -33,6 +35,15 @@ const sameSignature: typeof ulidPackage = ulid;
 const flakeId: FlakeId = flake.generate();
 const uuid: UuidV7 = uuidv7.generate();
 const ulids: Ulid[] = formats.ulid.encodeMany(formats.ulid.generateMany(2));
+const ksuids: Ksuid[] = [ksuid.generate(), formats.ksuid.min(Date.now()), ksuid.canonicalize(text)];
+// Every namespace's fromBigInt returns its brand (type-checked only: these values are not all IDs).
+const fromIntegers: [Ulid, FlakeId, BaseUid, UuidV7, Ksuid] = [
+  formats.ulid.fromBigInt(0n),
+  flake.fromBigInt(0n),
+  formats.baseuid.fromBigInt(0n),
+  uuidv7.fromBigInt(0n),
+  ksuid.fromBigInt(0n),
+];
 
 // A plain string is no ID until checked, and one format's ID is not another's.
 // @ts-expect-error a string is not a Ulid
@@ -41,6 +52,8 @@ const unchecked: Ulid = text;
 const mixed: Ulid = uuid;
 // @ts-expect-error a BaseUID is not a Ulid-Flake
 const other: FlakeId = formats.baseuid.generate();
+// @ts-expect-error a KSUID is not a BaseUID
+const notBaseUid: BaseUid = ksuid.generate();
 
 // isValid narrows to the brand, for the top-level call and every namespace.
 function useIds(value: unknown): [Ulid, BaseUid, UuidV7] | undefined {
@@ -83,6 +96,6 @@ const ValibotId = v.pipe(v.custom<Ulid>(isValid), v.transform((value) => canonic
 const valibotId: Ulid = v.parse(ValibotId, input);
 
 export {
-  id, next, asString, upper, sameSignature, flakeId, ulids, unchecked, mixed, other, useIds, canonical, schema, typed, out,
-  validated, message, bodyId, wrongField, fetched, zodId, valibotId,
+  id, next, asString, upper, sameSignature, flakeId, ulids, ksuids, fromIntegers, unchecked, mixed, other, notBaseUid,
+  useIds, canonical, schema, typed, out, validated, message, bodyId, wrongField, fetched, zodId, valibotId,
 };

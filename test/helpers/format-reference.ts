@@ -3,17 +3,35 @@
  * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
  * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, formats, uuidv7 } from "../../src/index.js";
+import { baseuid, flake, formats, ksuid, uuidv7 } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
 import { FLAKE_DEFAULT_EPOCH } from "../format-vectors.js";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** KSUID's epoch: Unix 1400000000 s. */
+const KSUID_EPOCH_S = 1400000000;
+/** The largest KSUID, 2^160 - 1 (docs/formats.md). */
+const KSUID_LARGEST = "aWgEPTl1tmebfsQzFP4bxwgy80V";
+
+/**
+ * The texts of `largest.length` characters of `alphabet` (in ASCII order) that are not above `largest`, as a pattern:
+ * `largest` itself, or its first p characters, then one below its next, then anything.
+ */
+export function notAbove(largest: string, alphabet: string): RegExp {
+  const rest = largest.length;
+  const branches = [...largest].flatMap((char, p) => {
+    const below = alphabet.slice(0, alphabet.indexOf(char));
+    return below === "" ? [] : [`${largest.slice(0, p)}[${below}][${alphabet}]{${rest - p - 1}}`];
+  });
+  return new RegExp(`^(?:${[largest, ...branches].join("|")})$`);
+}
 
 export interface RefFormat {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7";
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid";
   /** The namespace under test. */
-  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7;
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
   readonly bytes: number;
   readonly chars: number;
   /** Every text the format accepts, and nothing else. */
@@ -28,6 +46,8 @@ export interface RefFormat {
   conform(bytes: Uint8Array): Uint8Array;
   /** Characters that never occur in the format's text (beyond the separators). */
   readonly badChars: readonly string[];
+  /** Texts of valid characters whose value is too large (OVERFLOW), and the position the fault is reported at. */
+  readonly overflows: readonly { readonly text: string; readonly position: number }[];
   /** Bytes that may separate text records, and ones that may not. */
   readonly separators: readonly number[];
   readonly nonSeparators: readonly number[];
@@ -64,6 +84,10 @@ export const REF_ULID: RefFormat = {
   },
   conform: (bytes) => bytes.slice(0, 16),
   badChars: ["U", "u", "!", "-", "_", " ", "\0", "é", "\u0130", "\u0141", "\u212a", "\ud800"],
+  overflows: [
+    { text: "80000000000000000000000000", position: 0 },
+    { text: "zZZZZZZZZZZZZZZZZZZZZZZZZZ", position: 0 },
+  ],
   separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
   nonSeparators: [0x30, 0x41, 0x55, 0x7a],
 };
@@ -85,6 +109,7 @@ export const REF_FLAKE: RefFormat = {
   },
   conform: (bytes) => Uint8Array.of(bytes[0]! & 0x7f, ...bytes.subarray(1, 8)),
   badChars: ["U", "u", "!", "-", "_", " ", "\0", "é", "\u0130", "\u0141", "\u212a", "\ud800"],
+  overflows: [{ text: "8000000000000", position: 0 }],
   separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
   nonSeparators: [0x30, 0x41, 0x55, 0x7a],
 };
@@ -104,6 +129,7 @@ export const REF_BASEUID: RefFormat = {
   },
   conform: (bytes) => bytes.slice(0, 15),
   badChars: ["+", "/", "=", "!", ".", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+  overflows: [],
   separators: [0x0a, 0x2c, 0x20, 0x2e, 0x00, 0xff],
   nonSeparators: [0x30, 0x41, 0x7a, 0x2d, 0x5f],
 };
@@ -132,8 +158,35 @@ export const REF_UUIDV7: RefFormat = {
     return out;
   },
   badChars: ["g", "G", "z", "!", "_", " ", "\0", "é", "\u0130", "\ud800"],
+  overflows: [],
   separators: [0x0a, 0x2c, 0x20, 0x5f, 0x00, 0xff],
   nonSeparators: [0x30, 0x61, 0x67, 0x2d],
 };
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7];
+export const REF_KSUID: RefFormat = {
+  name: "ksuid",
+  api: ksuid,
+  bytes: 20,
+  chars: 27,
+  pattern: notAbove(KSUID_LARGEST, BASE62),
+  encode: (bytes) => digits(bytesToBigInt(bytes), 27, 62n, BASE62),
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(undigits(text, 62n, (c) => BASE62.indexOf(c)), 20) : null;
+  },
+  time(text) {
+    return (Number(bytesToBigInt(this.decode(text)!, 0, 4)) + KSUID_EPOCH_S) * 1000;
+  },
+  conform: (bytes) => bytes.slice(0, 20),
+  badChars: ["-", "_", "!", "+", "/", "=", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+  overflows: [
+    { text: "aWgEPTl1tmebfsQzFP4bxwgy80W", position: 26 },
+    { text: "aWgEPTl1tmebfsQzFP4bxwgy810", position: 25 },
+    { text: "aaaaaaaaaaaaaaaaaaaaaaaaaaa", position: 1 },
+    { text: "b00000000000000000000000000", position: 0 },
+    { text: "zzzzzzzzzzzzzzzzzzzzzzzzzzz", position: 0 },
+  ],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x61, 0x7a],
+};
+
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID];
