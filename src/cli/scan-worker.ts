@@ -1,19 +1,21 @@
 /**
  * A worker thread of `ulid scan --jobs` (parallel-scan.ts). For each range it is given it finds the range's line
- * boundaries, reads it, reports its newlines, and once the main thread answers with the lines before the range,
- * scans it and formats its matches as bytes, exactly as one job would print them there, and hands them back.
+ * boundaries, reads it, indexes and reports its newlines, and once the main thread answers with the lines before
+ * the range, scans it and formats its matches as bytes, exactly as one job would print them there, and hands them
+ * back.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { ByteWriter } from "./byte-writer.js";
 import type { RangeTask, ToMain, ToWorker } from "./parallel-scan.js";
-import { countNewlines, lineStartFrom } from "./scan-ranges.js";
+import { NewlineIndex, lineStartFrom } from "./scan-ranges.js";
 import { ScanLines } from "./scan-lines.js";
 import { scanTargetOf } from "./scan-targets.js";
 import { systemReason } from "./system-error.js";
 
 const port = parentPort!;
 const writer = new ByteWriter();
+const newlines = new NewlineIndex();
 /** The range being read, grown as ranges need (a range is its nominal size plus the rest of its last line). */
 let buffer = Buffer.alloc(0);
 /** The range waiting for its first line number, with its bytes read. */
@@ -49,10 +51,11 @@ function scanRange(firstLine: number): void {
   const lines = new ScanLines(writer, target, task.json);
   lines.file(task.name);
   const { since, until } = task;
-  // The scanner counts offsets and lines from the range's start; the range starts at `start`, line `firstLine`.
-  const scanner = target.scanner(true, (window, at, offset, time, line) => {
+  // The scanner counts offsets from the range's start, which is byte `start` of the file and line `firstLine`;
+  // the newlines already indexed number the lines.
+  const scanner = target.scanner(false, (window, at, offset, time) => {
     if (time < since || time >= until) return;
-    lines.write(window, at, start + offset, time, firstLine - 1 + line);
+    lines.write(window, at, start + offset, time, firstLine + newlines.before(offset));
   });
   scanner.push(buffer.subarray(0, length), true);
   const output = writer.view().slice();
@@ -69,7 +72,7 @@ port.on("message", (message: ToWorker) => {
   try {
     const { start, length } = readRange(message);
     waiting = { task: message, start, length };
-    post({ kind: "newlines", index: message.index, count: countNewlines(buffer.subarray(0, length)) });
+    post({ kind: "newlines", index: message.index, count: newlines.index(buffer.subarray(0, length)) });
   } catch (error) {
     post({ kind: "failed", index: message.index, reason: systemReason(error) });
   }
