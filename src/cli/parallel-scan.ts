@@ -7,7 +7,8 @@
  * the newlines of the ranges before each one and sends the worker its first line number; the worker then scans
  * and formats its range, final bytes and all, and hands them back. The main thread writes the ranges' bytes in
  * order. At most 2N ranges are out at once (read, or formatted and waiting for an earlier one), so memory stays
- * flat: about 2N times a range and its output, whatever the file's size.
+ * flat: about 2N times a range and its output, whatever the file's size. (A range ends at a line's end, so a line
+ * longer than a range is read whole: one job streams such a line, N jobs hold it.)
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
