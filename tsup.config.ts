@@ -14,7 +14,7 @@ export default defineConfig([
     format: ["esm"],
     dts: { entry: "src/index.ts" },
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.js*", "!index.cjs*", "!index.d.cts"],
+    clean: ["!workerd/**", "!cli.js*", "!scan-worker.js*", "!index.cjs*", "!index.d.cts"],
   },
   {
     ...shared,
@@ -25,9 +25,12 @@ export default defineConfig([
   },
   {
     ...shared,
-    // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang.
-    entry: { cli: "src/cli/main.ts" },
+    // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang;
+    // beside it the worker thread of `ulid scan --jobs`, which cli.js starts from its own directory.
+    entry: { cli: "src/cli/main.ts", "scan-worker": "src/cli/scan-worker.ts" },
     format: ["esm"],
+    // Each file whole, no shared chunk: the library build beside it cleans dist of what it does not know.
+    splitting: false,
     banner: { js: "#!/usr/bin/env node" },
   },
   {

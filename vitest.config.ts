@@ -34,6 +34,7 @@ const DEEP_ONLY = [
   "test/cli-conventions.test.ts",
   "test/cli-output-bytes.test.ts",
   "test/cli-ripgrep.test.ts",
+  "test/cli-scan-jobs.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */

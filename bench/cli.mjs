@@ -3,16 +3,21 @@
 // output is checked first (ripgrep's and ours: the same lines and IDs, as many as the log holds); then each is
 // timed, best of RUNS wall times, output to /dev/null. The machine may be shared: CPU time is shown beside wall
 // time, and the figures to quote are the ratios. (No peak RSS here: Linux carries a process's peak over exec
-// from the process that forked it, this one, which holds the checked output.)
-//   node bench/cli.mjs [MB] [IDS]   (default a 58 MB log and 10,000,000 IDs; run `npm run build` first)
+// from the process that forked it, this one, which holds the checked output.) Last, `ulid scan --jobs`: one job
+// against two (and every core, where there are more) on a bigger log, their outputs checked byte for byte first.
+//   node bench/cli.mjs [MB] [IDS] [JOBS_MB]   (default a 58 MB log, 10,000,000 IDs and a 200 MB log for --jobs;
+//   run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { CLI, runUlid } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
 
 const MEGABYTES = Number(process.argv[2] ?? 58);
 const IDS = Number(process.argv[3] ?? 10_000_000);
+const JOBS_MEGABYTES = Number(process.argv[4] ?? 200);
 const RUNS = 3;
 /** What `ulid scan` finds, as a ripgrep pattern: 26 characters of the alphabet, first 0-7, in either case. */
 const RG_ARGS = ["-n", "-o", "-i", "\\b[0-7][0-9A-HJKMNP-TV-Z]{25}\\b"];
@@ -121,3 +126,33 @@ for (const decodeArgs of [[], ["--json"]]) {
   );
 }
 rmSync(idsPath);
+
+// ---- every core: scan --jobs, checked (each job count prints the same bytes as one job), then timed ----
+writeLog(logPath, JOBS_MEGABYTES);
+const jobsSize = statSync(logPath).size;
+const cores = availableParallelism();
+const jobCounts = [...new Set([1, 2, cores])];
+console.log(`\nulid scan --jobs on a ${(jobsSize / 1e6).toFixed(1)} MB log (${cores} cores):`);
+/** The SHA-256 of `ulid scan --jobs N`'s output. */
+async function outputHash(jobs) {
+  const hash = createHash("sha256");
+  const { status } = await runUlid(["scan", "--jobs", String(jobs), logPath], { stdout: "pipe", onStdout: (chunk) => hash.update(chunk) });
+  if (status !== 0) fail(`ulid scan --jobs ${jobs} exited ${status}`);
+  return hash.digest("hex");
+}
+const oneJob = await outputHash(1);
+for (const jobs of jobCounts.slice(1)) {
+  if ((await outputHash(jobs)) !== oneJob) fail(`ulid scan --jobs ${jobs} printed other bytes than --jobs 1`);
+}
+const timed = new Map();
+for (const jobs of jobCounts) {
+  timed.set(jobs, await best(`ulid scan --jobs ${jobs}`, () => runUlid(["scan", "--jobs", String(jobs), logPath], { stdout: devNull })));
+}
+const jobsRg = ripgrep ? await best("rg", () => run("rg", [...RG_ARGS, logPath])) : undefined;
+for (const [jobs, { ms, cpuMs }] of timed) {
+  const speedup = jobs === 1 ? "" : `  ${(timed.get(1).ms / ms).toFixed(2)}x one job`;
+  console.log(`  ulid scan --jobs ${jobs} FILE > /dev/null  ${seconds(ms)}  (${seconds(cpuMs)} CPU)${speedup}`);
+}
+if (jobsRg) console.log(`  rg ... FILE > /dev/null              ${seconds(jobsRg.ms)}`);
+console.log(`--jobs 2 / --jobs 1 speed-up: ${(timed.get(1).ms / timed.get(2).ms).toFixed(2)}x (target >= 1.7 on 2 cores)`);
+rmSync(logPath);

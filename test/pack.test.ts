@@ -13,7 +13,7 @@ describe("npm pack", () => {
     const output = execFileSync(npm, args, { cwd: ROOT, encoding: "utf8" });
     const [tarball] = JSON.parse(output) as [{ files: { path: string }[] }];
     const files = tarball.files.map((file) => file.path);
-    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.js"];
+    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.js", "dist/scan-worker.js"];
     expect(files).toEqual(expect.arrayContaining(expected));
   });
 

@@ -10,10 +10,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `ulid ...args`, writing `input` (if any) to its standard input; resolves when it exits. */
-export function runCli(args: readonly string[], input?: string | Uint8Array): Promise<CliResult> {
+/**
+ * Runs `ulid ...args`, writing `input` (if any) to its standard input, with `env` added to the environment;
+ * resolves when it exits.
+ */
+export function runCli(args: readonly string[], input?: string | Uint8Array, env?: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["pipe", "pipe", "pipe"], env: env && { ...process.env, ...env } });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
