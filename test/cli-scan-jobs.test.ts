@@ -122,10 +122,15 @@ describe("ulid scan --jobs prints what one job prints", () => {
     expect((await expectSame(["scan", path, "--stats", "--json", "--plausible", "2000-01-01..2030-01-01"], 2, 10)).stdout).toContain('"matches":150');
   });
 
-  it("on the realistic log above the default threshold, with the default number of jobs", async () => {
+  it("on the realistic log, in ranges of the default size; one job by default", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
-    const [one, byDefault] = await Promise.all([runCli(["scan", path, "--jobs", "1"]), runCli(["scan", path])]);
+    const [one, two, byDefault] = await Promise.all([
+      runCli(["scan", path, "--jobs", "1"]),
+      runCli(["scan", path, "--jobs", "2"]),
+      runCli(["scan", path]),
+    ]);
+    expect(two).toEqual(one);
     expect(byDefault).toEqual(one);
     expect(one.stdout.split("\n")).toHaveLength(matches + 1);
   }, 60_000);

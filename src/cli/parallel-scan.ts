@@ -10,18 +10,12 @@
  * flat: about 2N times a range and its output, whatever the file's size. (A range ends at a line's end, so a line
  * longer than a range is read whole: one job streams such a line, N jobs hold it.)
  */
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { Progress } from "./progress.js";
 import { InputError } from "./usage.js";
 
 /** A range's nominal size: large enough that a range's messages cost nothing, small enough to keep memory flat. */
 const DEFAULT_RANGE_BYTES = 4 << 20;
-/**
- * Below this size a file is one job unless --jobs says otherwise: starting workers (each loads the engine) costs
- * ~30-50 ms, about what one job takes to scan 8 MB.
- */
-export const PARALLEL_FROM_BYTES = 8 << 20;
 /** Ranges out at once per worker: one being scanned, one read or formatted ahead. */
 const RANGES_PER_WORKER = 2;
 
@@ -31,8 +25,6 @@ function rangeBytes(): number {
   return Number.isSafeInteger(set) && set > 0 ? set : DEFAULT_RANGE_BYTES;
 }
 
-/** The default number of jobs: the cores this process may use. */
-export const defaultJobs = (): number => availableParallelism();
 
 /** What a worker is asked to scan: bytes [from, to) of the file, each end moved to a line start. */
 export interface RangeTask {

@@ -5,7 +5,7 @@ import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
 import { plausibleWindow, selectedWindow } from "../plausible.js";
-import { PARALLEL_FROM_BYTES, ScanPool, defaultJobs } from "../parallel-scan.js";
+import { ScanPool } from "../parallel-scan.js";
 import { processInput } from "../process-input.js";
 import { Progress, message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
@@ -29,10 +29,11 @@ function jobsOption(value: unknown): number | undefined {
 }
 
 /**
- * The size of `path` when it is a regular file to scan with `jobs` worker threads (given, or by default the
- * cores for a file above PARALLEL_FROM_BYTES), else undefined: one job, as for standard input and pipes.
+ * The size of `path` when it is a regular file to scan with `jobs` (> 1) worker threads, else undefined: one job,
+ * as for standard input and pipes. One job is the default: on the 2-core machines measured so far two threads were
+ * no faster than one (bench/cli.mjs; README, "The ulid command"), each paying for its own engine start.
  */
-function parallelSize(path: string, jobs: number | undefined): number | undefined {
+function parallelSize(path: string, jobs: number): number | undefined {
   if (path === "-" || jobs === 1) return undefined;
   let size: number;
   try {
@@ -42,7 +43,7 @@ function parallelSize(path: string, jobs: number | undefined): number | undefine
   } catch {
     return undefined; // openInput names the fault.
   }
-  return jobs !== undefined || (size > PARALLEL_FROM_BYTES && defaultJobs() > 1) ? size : undefined;
+  return size;
 }
 
 export const scanCommand: Command = {
@@ -71,9 +72,9 @@ Options:
                       with --stats: the times to believe (default 2000-01-01..one day after now; a side may be
                       empty for no bound). A token whose time falls outside (a hex etag, a long number) is
                       counted as implausible and left out of first, last, span and histogram
-  -j, --jobs N        scan a file with N worker threads (1-256; default: the number of cores for a regular
-                      file of more than 8 MB, else 1). The output is the same as one job's, byte for byte, in
-                      the same order. Standard input, pipes and --stats are scanned in one job
+  -j, --jobs N        scan a regular file with N worker threads (1-256; default 1). The output is the same as
+                      one job's, byte for byte, in the same order. Standard input, pipes and --stats are
+                      scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
   --type TYPE         ulid (default), or uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
@@ -105,7 +106,8 @@ Examples:
     const target = scanTargetOf(values);
     const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
     if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
-    const jobs = jobsOption(values.jobs);
+    // Statistics are counted in one job.
+    const threads = stats ? 1 : (jobsOption(values.jobs) ?? 1);
     const paths = positionals.length === 0 ? ["-"] : positionals;
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
@@ -126,10 +128,10 @@ Examples:
     try {
       for (const path of paths) {
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
-        const size = stats ? undefined : parallelSize(path, jobs);
+        const size = parallelSize(path, threads);
         try {
           if (size !== undefined) {
-            pool ??= new ScanPool(jobs ?? defaultJobs());
+            pool ??= new ScanPool(threads);
             const job = { path, name, type: target.name, json, since: selected.from, until: selected.to, size };
             const progress = new Progress("bytes", size);
             try {
