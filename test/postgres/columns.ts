@@ -1,13 +1,13 @@
 /**
  * Where the Postgres suites store each format, as a table of columns: each format's natural column (ULID and UUID v7
- * in `uuid`, BaseUID in `bytea`, Ulid-Flake in `bigint`), `bytea` for every format, and the canonical text under
- * COLLATE "C" (byte order, whatever the database's locale). KSUID and TypeID add their rows to COLUMNS.
+ * in `uuid`, BaseUID and KSUID in `bytea`, Ulid-Flake in `bigint`), `bytea` for every format, and the canonical text
+ * under COLLATE "C" (byte order, whatever the database's locale). TypeID adds its rows to COLUMNS.
  *
  * Values cross as text both ways and SQL converts them (a hex string to bytea, a decimal to bigint): node-postgres
  * and PGlite hand over bytea and int8 values differently, text alike, so one statement serves both clients.
  */
 import { flake } from "../../src/index.js";
-import { REF_BASEUID, REF_FLAKE, REF_ULID, REF_UUIDV7, type RefFormat } from "../helpers/format-reference.js";
+import { REF_BASEUID, REF_FLAKE, REF_KSUID, REF_ULID, REF_UUIDV7, type RefFormat } from "../helpers/format-reference.js";
 import { bigIntToBytes, hex, refUuid } from "../helpers/reference.js";
 
 export interface Column {
@@ -120,6 +120,8 @@ export const COLUMNS: readonly Column[] = [
   FLAKE_BIGINT,
   byteaColumn(REF_FLAKE),
   textColumn(REF_FLAKE),
+  byteaColumn(REF_KSUID),
+  textColumn(REF_KSUID),
 ];
 
 /** A table of one column `id` of the given kind (a temporary table: it goes with the connection). */
