@@ -8,6 +8,7 @@ import { flake } from "../formats/flake.js";
 import { ksuid } from "../formats/ksuid.js";
 import { formats } from "../formats/registry.js";
 import { uuidv7 } from "../formats/uuidv7.js";
+import { hex } from "../uuid.js";
 import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
 import { isoTime } from "./iso.js";
 import { parseTime } from "./time-arg.js";
@@ -30,8 +31,6 @@ export function typeHelp(width: number, making: boolean): string {
 
 /** The `--type` names: the library's format registry. */
 const TYPES: readonly string[] = Object.keys(formats);
-
-const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
 
 /** Ulid-Flake with its options. */
 function flakeFormat(epoch: number | undefined, sid: number | undefined, scalable: boolean): IdFormat {
