@@ -1,11 +1,13 @@
 /**
- * The schemas and type guards through real consumers: ArkType and tRPC take a Standard Schema as it is; Zod and
- * Valibot take no foreign schema, so the README's one-liners over `isValid` and `canonicalize` are tested here as
- * written. The types are checked too (the root `tsc --noEmit` of `npm test` compiles this file): each consumer
+ * The schemas and type guards through real consumers: ArkType, tRPC and Hono's sValidator (over an ArkType object
+ * schema, as it validates a whole request part) take a Standard Schema as it is; Zod and Valibot take no foreign
+ * schema, so the README's one-liners over `isValid` and `canonicalize` are tested here as written. The types are checked too (the root `tsc --noEmit` of `npm test` compiles this file): each consumer
  * infers the branded type, and the schema is a Standard Schema by the spec's own interface.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";
+import { sValidator } from "@hono/standard-validator";
 import { initTRPC, TRPCError } from "@trpc/server";
+import { Hono } from "hono";
 import { type } from "arktype";
 import * as v from "valibot";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -97,6 +99,31 @@ describe("tRPC: a schema is a procedure's input", () => {
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
     expect((error as TRPCError).message).toContain(BAD_MESSAGE);
+  });
+});
+
+describe("Hono: sValidator over a request part, the schema inside an object schema", () => {
+  // sValidator validates a whole part (the path parameters here), so the ID's schema is a field of ArkType's object.
+  const app = new Hono().get("/items/:id", sValidator("param", type({ id: formats.ulid.schema })), (c) => {
+    const { id } = c.req.valid("param");
+    expectTypeOf(id).toEqualTypeOf<Ulid>();
+    return c.json({ id, time: formats.ulid.decodeTime(id) });
+  });
+
+  it("the handler gets the canonical text", async () => {
+    const response = await app.request(`/items/${LOWER}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: CANONICAL, time: 1469922850259 });
+  });
+
+  it("a bad ID is a 400 whose issue carries the UlidError's message at its key", async () => {
+    const response = await app.request(`/items/${BAD}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: { message: string; path?: unknown[] }[] };
+    expect(body.success).toBe(false);
+    expect(body.error).toHaveLength(1);
+    expect(body.error[0]!.message).toContain(BAD_MESSAGE);
+    expect(JSON.stringify(body.error[0]!.path)).toContain("id");
   });
 });
 
