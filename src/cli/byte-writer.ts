@@ -24,6 +24,11 @@ const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i & 1 ? (
 /** The longest ISO text: "+275760-09-13T00:00:00.000Z". */
 const ISO_MAX_BYTES = 27;
 const BILLION = 1e9;
+/**
+ * Shortest run of lines of one time that `idLines` copies whole: below it, the calls of the doubling copies cost
+ * more than writing each line (a line is ~10 word stores).
+ */
+const COPIED_RUN = 8;
 
 /** Text known to be ASCII, as bytes padded with zeros to whole 8-byte words (see `copyAscii`). */
 export class AsciiBytes {
@@ -213,6 +218,41 @@ export class ByteWriter {
     this.reserve(length);
     copyAscii(this.words, this.length, suffix.words, slot * suffix.slotBytes, length, false);
     this.length += length;
+  }
+
+  /**
+   * One line per ID of a batch: `start`, the ID's `chars` characters (text record `i` is the `record` bytes at
+   * `text[record * i]`), then what `suffix` prints for its time, `times[i]`. A run of lines of one time (IDs made
+   * in one millisecond: tens of thousands from `ulid generate`) is written once, copied whole by doubling native
+   * copies (`copyWithin`), and only each copy's ID put in: measured, 3x faster than writing lines one by one.
+   */
+  idLines(start: AsciiBytes, text: DataView, record: number, chars: number, times: Float64Array, count: number, suffix: TimeSuffix): void {
+    for (let i = 0; i < count; ) {
+      const time = times[i]!;
+      let end = i + 1;
+      while (end < count && times[end] === time) end++;
+      const first = this.length;
+      this.idLine(start, text, record * i, chars, suffix, time);
+      if (end - i < COPIED_RUN) {
+        for (let k = i + 1; k < end; k++) this.idLine(start, text, record * k, chars, suffix, time);
+      } else {
+        const line = this.length - first;
+        const total = line * (end - i);
+        this.reserve(total - line);
+        for (let done = line; done < total; done *= 2) this.buffer.copyWithin(first + done, first, first + Math.min(done, total - done));
+        for (let k = 1, to = first + line + start.length; k < end - i; k++, to += line) {
+          copyAscii(this.words, to, text, record * (i + k), chars, true);
+        }
+        this.length = first + total;
+      }
+      i = end;
+    }
+  }
+
+  private idLine(start: AsciiBytes, text: DataView, at: number, chars: number, suffix: TimeSuffix, time: number): void {
+    this.constant(start);
+    this.asciiText(text, at, chars);
+    this.timeSuffix(suffix, time);
   }
 
   /** The bytes written since the last `clear` (a view of the writer's buffer: write it out before `clear`). */

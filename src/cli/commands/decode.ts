@@ -35,7 +35,9 @@ Examples:
     checkPositionals(positionals, 1);
     const json = values.json === true;
     const format = formatOf(values);
-    const jsonStart = new AsciiBytes(`{"${format.name}":"`);
+    // Each line: (JSON) the key, the ID as `format.text` writes it (canonical already, and BaseUID's case is part
+    // of its value), then what depends on its time alone.
+    const start = new AsciiBytes(json ? `{"${format.name}":"` : "");
     const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", "\t", "\n");
     const input = await openInput(positionals[0]);
     let status = 0;
@@ -59,12 +61,7 @@ Examples:
       }
       format.text(bytes, text);
       const times = format.times(text.subarray(0, record * count));
-      for (let i = 0; i < count; i++) {
-        if (json) writer.constant(jsonStart);
-        // `format.text` is canonical already (and BaseUID's case is part of its value): copied as it is.
-        writer.asciiText(textWords, record * i, textChars);
-        writer.timeSuffix(suffix, times[i]!);
-      }
+      writer.idLines(start, textWords, record, textChars, times, count, suffix);
     };
     const out = new Output();
     try {
