@@ -51,16 +51,19 @@ Examples:
     const { binaryBytes, textChars } = format;
     const writer = new ByteWriter();
     const record = textChars + 1;
+    // The canonical text and the times of a batch, in buffers grown to the largest batch and reused.
     let text = new Uint8Array(0);
     let textWords = new DataView(text.buffer);
+    let times = new Float64Array(0);
     const print = (bytes: Uint8Array): void => {
       const count = bytes.length / binaryBytes;
-      if (text.length < record * count) {
+      if (times.length < count) {
         text = new Uint8Array(record * count);
         textWords = new DataView(text.buffer);
+        times = new Float64Array(count);
       }
       format.text(bytes, text);
-      const times = format.times(text.subarray(0, record * count));
+      format.times(bytes, text.subarray(0, record * count), times);
       writer.idLines(start, textWords, record, textChars, times, count, suffix);
     };
     const out = new Output();
