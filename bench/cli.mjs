@@ -70,9 +70,9 @@ async function pipelineRows() {
   const idsPath = `${dir}cli-ids.txt`;
   const rate = (ms) => `${(IDS / (ms / 1000) / 1e6).toFixed(1)}M IDs/s`.padStart(12);
   /** The median run of `command` (a shell command line, output to /dev/null): its wall time, and CPU time of the shell's children. */
+  const cpu = `${dir}cli-cpu.txt`;
   const median = (what, command) =>
     medianRun(PIPELINE_RUNS, async () => {
-      const cpu = `${dir}cli-cpu.txt`;
       // `times` in the shell prints its children's user and system time: both sides of a pipeline.
       const result = await run("sh", ["-c", `${command} > /dev/null; times > ${JSON.stringify(cpu)}`]);
       if (result.status !== 0) fail(`${what} exited ${result.status}`);
@@ -97,6 +97,7 @@ async function pipelineRows() {
     rows.push([`cat ids.txt | ulid decode${json} > /dev/null`, await median(`cat ids.txt | ulid decode${json}`, `cat ${JSON.stringify(idsPath)} | ${decode}`)]);
   }
   rmSync(idsPath);
+  rmSync(cpu);
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(`${IDS.toLocaleString("en-US")} IDs, median of ${PIPELINE_RUNS} runs (CPU: every process of the command line; ids.txt: ${(IDS * 27 / 1e6).toFixed(0)} MB)`);
   for (const [name, { ms, cpuMs }, target] of rows) {
