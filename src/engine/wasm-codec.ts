@@ -68,7 +68,7 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
   const record = chars + 1;
   const chunk = x.formatChunk(id);
   const { loadOne, loadRecords } = createTextLoader(text, chars);
-  const stringAt = stringMaker(chars);
+  const stringAt = stringMaker(chars, spec.prefix);
   // Record 0 of the binary region and the seed at the format's size, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, bytes);
   const state = seed.subarray(0, bytes);

@@ -73,12 +73,18 @@ const CACHED_PREFIXES = 256;
 function prefixFault(text: string, prefix: string): Fault | null {
   const fault = (position: number, what: string): Fault => ({ ...typeIdPrefixFault(text, what), position });
   if (prefix.length > MAX_PREFIX) return fault(MAX_PREFIX, prefixLengthText(prefix.length));
-  for (let i = 0; i < prefix.length; i++) {
-    const code = prefix.charCodeAt(i);
+  const bad = badPrefixChar(prefix, prefix.length);
+  return bad < 0 ? null : fault(bad, prefixCharText(text, bad));
+}
+
+/** The first of the `width` chars starting `text` that cannot stand there in a prefix (a-z, "_" inside), or -1. */
+function badPrefixChar(text: string, width: number): number {
+  for (let i = 0; i < width; i++) {
+    const code = text.charCodeAt(i);
     const letter = code >= 0x61 && code <= 0x7a;
-    if (!letter && (code !== UNDERSCORE || i === 0 || i === prefix.length - 1)) return fault(i, prefixCharText(text, i));
+    if (!letter && (code !== UNDERSCORE || i === 0 || i === width - 1)) return i;
   }
-  return null;
+  return -1;
 }
 
 /**
@@ -166,12 +172,18 @@ function prefixed(prefix: string): Prefixed {
   return view;
 }
 
-/** The suffix of a string with a valid prefix; undefined (an invalid element) for anything else. */
+/**
+ * The suffix of a string with a valid prefix; undefined (an invalid element) for anything else. A valid TypeID's
+ * last underscore is the one before its last 26 chars (a suffix holds none), so the split is found without a search;
+ * a text it refuses here is refused by the suffix's reader too (an underscore is no suffix char), so validity is the
+ * same as splitting at the last underscore, and a fault's explanation is `ownPrefix`'s.
+ */
 function suffixOf(id: unknown): unknown {
   if (typeof id !== "string") return undefined;
-  const own = ownPrefix(id);
-  if (typeof own !== "string") return undefined;
-  return own === "" ? id : id.slice(own.length + 1);
+  const width = id.length - SUFFIX_CHARS - 1;
+  if (width < 0) return id;
+  if (width === 0 || width > MAX_PREFIX || id.charCodeAt(width) !== UNDERSCORE || badPrefixChar(id, width) >= 0) return undefined;
+  return id.slice(width + 1);
 }
 
 /**
@@ -232,18 +244,30 @@ function firstRecordPrefix(texts: Uint8Array): string {
   return typeof own === "string" ? own : "";
 }
 
+/** The view of a `prefix` option's value (INVALID_PREFIX for a bad one). */
+function viewOf(prefix: unknown): Prefixed {
+  // The last one is kept: a call site passes one prefix, most apps one per type, so the check and lookup run once.
+  if (prefix === lastPrefix) return lastView;
+  const view = prefixed(prefixOption(prefix));
+  lastPrefix = prefix;
+  lastView = view;
+  return view;
+}
+let lastPrefix: unknown;
+let lastView = NO_PREFIX;
+
 /** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
 function readerOf(prefix: unknown, texts?: Texts): Reader {
-  if (prefix !== undefined) return prefixed(prefixOption(prefix));
+  if (prefix !== undefined) return viewOf(prefix);
   if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return prefixed(firstRecordPrefix(texts as Uint8Array));
   return ANY;
 }
 
-/** A call's options without `prefix`, and the view of the prefix it gives (INVALID_PREFIX for a bad one). */
-function split<Options extends PrefixOptions>(options: Options | undefined): { view: Prefixed; rest: Omit<Partial<Options>, "prefix"> } {
-  const { prefix, ...rest } = checkOptions(options);
-  return { view: prefixed(prefixOption(prefix)), rest };
-}
+/**
+ * The view of a call's `prefix` option. The options go on to the machinery as they are: it reads its own keys only,
+ * and a getter of `prefix` runs once.
+ */
+const viewOfOptions = (options: PrefixOptions | undefined): Prefixed => viewOf(checkOptions(options).prefix);
 
 /** What `parse` tells of a TypeID. */
 export interface ParsedTypeId {
@@ -264,8 +288,7 @@ export const typeid = Object.freeze({
 
   /** The 16 bytes at `bytes[offset]` as a TypeID with the `prefix` option's prefix (default none). */
   encode(bytes: Uint8Array, offset?: number, options?: PrefixOptions & CaseOptions): TypeId {
-    const { view, rest } = split(options);
-    return view.api.encode(bytes, offset, rest);
+    return viewOfOptions(options).api.encode(bytes, offset, options);
   },
   /** The 16 bytes of the UUID; any valid prefix, or the `prefix` option's only. */
   decode(text: string, options?: PrefixOptions): Uint8Array {
@@ -284,18 +307,15 @@ export const typeid = Object.freeze({
 
   /** Packed 16-byte UUIDs as TypeIDs with the `prefix` option's prefix. */
   encodeMany(bytes: Uint8Array, options?: PrefixOptions & CaseOptions): TypeId[] {
-    const { view, rest } = split(options);
-    return view.api.encodeMany(bytes, rest);
+    return viewOfOptions(options).api.encodeMany(bytes, options);
   },
   /** Packed 16-byte UUIDs as ASCII text records `prefix_suffix` and a separator (default "\n"). */
   encodeManyText(bytes: Uint8Array, options?: PrefixOptions & EncodeTextOptions): Uint8Array {
-    const { view, rest } = split(options);
-    return view.api.encodeManyText(bytes, rest);
+    return viewOfOptions(options).api.encodeManyText(bytes, options);
   },
   /** The packed 16 bytes of each TypeID; throws for the first bad one with its element index, unless given `flags`. */
   decodeMany(texts: Texts, options?: PrefixOptions & DecodeManyOptions): Uint8Array {
-    const { prefix, ...rest } = checkOptions(options);
-    return readerOf(prefix, texts).api.decodeMany(texts, rest);
+    return readerOf(checkOptions(options).prefix, texts).api.decodeMany(texts, options);
   },
   /** 1 per valid TypeID, 0 per invalid one (of another prefix than the batch's too); never throws for a bad ID. */
   validateMany(texts: Texts, options?: PrefixOptions): Uint8Array {
@@ -307,26 +327,22 @@ export const typeid = Object.freeze({
   },
   /** `decodeTime` of each TypeID; throws for the first bad one with its element index, unless given `flags`. */
   decodeTimeMany(texts: Texts, options?: PrefixOptions & DecodeTimeManyOptions): Float64Array {
-    const { prefix, ...rest } = checkOptions(options);
-    return readerOf(prefix, texts).api.timeFields(texts, rest);
+    return readerOf(checkOptions(options).prefix, texts).api.timeFields(texts, options);
   },
 
   /** A new TypeID (a UUID v7 inside); `time` in Unix ms or a Date, default now. */
   generate(time?: number | Date, options?: PrefixOptions & GenerateOptions): TypeId {
-    const { view, rest } = split(options);
-    return generateOne(view.minting, time, rest) as TypeId;
+    return generateOne(viewOfOptions(options).minting, time, options) as TypeId;
   },
   /** A generator of strictly increasing TypeIDs of one prefix (UUID v7's counter method); `after` must carry it. */
   monotonicFactory(options?: PrefixOptions & MonotonicFactoryOptions): (time?: number | Date) => TypeId {
-    const { view, rest } = split(options);
-    return monotonicGenerator(view.minting, rest) as (time?: number | Date) => TypeId;
+    return monotonicGenerator(viewOfOptions(options).minting, options) as (time?: number | Date) => TypeId;
   },
   /** `count` TypeIDs' UUIDs as 16*count bytes (monotonic by default); a text `after` must carry `prefix`. */
   generateMany(count: number, options?: PrefixOptions & ManyOptions<number | Date>): Uint8Array {
-    const { view, rest } = split(options);
-    return generateBatch(view.minting, count, rest);
+    return generateBatch(viewOfOptions(options).minting, count, options);
   },
-  ...boundsOf<number | Date, PrefixOptions, TypeId>((options) => prefixed(prefixOption(options.prefix)).minting),
+  ...boundsOf<number | Date, PrefixOptions, TypeId>((options) => viewOf(options.prefix).minting),
 
   /** The UUID as one unsigned 128-bit integer; any valid prefix, or the `prefix` option's only. */
   toBigInt(text: string, options?: PrefixOptions): bigint {
@@ -334,7 +350,7 @@ export const typeid = Object.freeze({
   },
   /** The TypeID of a 128-bit integer, with the `prefix` option's prefix. */
   fromBigInt(value: bigint, options?: PrefixOptions): TypeId {
-    return split(options).view.integers.fromBigInt(value);
+    return viewOfOptions(options).integers.fromBigInt(value);
   },
   /** Packed 16-byte UUIDs as 64-bit words, 2 per ID, least significant first. */
   toBigIntMany: (bytes: Uint8Array): BigUint64Array => NO_PREFIX.integers.toBigIntMany(bytes),
@@ -358,7 +374,7 @@ export const typeid = Object.freeze({
   fromUUID(uuid: string, prefix?: string): TypeId {
     const bytes = new Uint8Array(16);
     parseUuid(uuid, bytes, 0);
-    return prefixed(prefixOption(prefix)).api.encode(bytes);
+    return viewOf(prefix).api.encode(bytes);
   },
 });
 
@@ -367,10 +383,10 @@ export const format: Format = ANY_PREFIX;
 
 /** The machinery's view of TypeIDs with `prefix` (an option value; INVALID_PREFIX for a bad one). */
 export function formatWithPrefix(prefix: unknown): Format {
-  return prefixed(prefixOption(prefix)).format;
+  return viewOf(prefix).format;
 }
 
 /** How TypeIDs with `prefix` (an option value) are made, for the CLI's streams. */
 export function mintingWithPrefix(prefix: unknown): Minting {
-  return prefixed(prefixOption(prefix)).minting;
+  return viewOf(prefix).minting;
 }
