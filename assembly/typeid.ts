@@ -53,9 +53,12 @@ export function formatPrefix(newWidth: i32): bool {
   return lead() + SUFFIX_CHARS;
 }
 
-/** Reads the record at `src`; true when it carries the prefix and a valid suffix (then `typeIdPack`, `typeIdTime` read it). */
-// @ts-ignore: decorator
-@inline export function typeIdRead(src: usize): bool {
+/**
+ * Reads the record at `src`; true when it carries the prefix and a valid suffix (then `typeIdPack`, `typeIdTime` read
+ * it). A call, as KSUID's reader and writer are, not inlined into every batch loop: the bulk of a call is the suffix's
+ * work either way, and each inlined copy costs the builds their size.
+ */
+export function typeIdRead(src: usize): bool {
   for (let i = 0; i < width; i++) {
     if (load<u8>(src + <usize>i) != load<u8>(PREFIX + <usize>i)) return false;
   }
@@ -96,9 +99,8 @@ export function formatPrefix(newWidth: i32): bool {
   return <f64><i64>(bswap(load<u64>(LAST)) >> 16);
 }
 
-/** The 16 bytes at `src` as a TypeID text at `dst`: the prefix, "_", the suffix. Every 16 bytes are a TypeID. */
-// @ts-ignore: decorator
-@inline export function typeIdWrite(src: usize, dst: usize): bool {
+/** The 16 bytes at `src` as a TypeID text at `dst`: the prefix, "_", the suffix. Every 16 bytes are a TypeID. A call. */
+export function typeIdWrite(src: usize, dst: usize): bool {
   memory.copy(dst, PREFIX, width);
   if (width > 0) store<u8>(dst + <usize>width, UNDERSCORE);
   encodeId(src, dst + <usize>lead(), LOWER_CASE_BIT);

@@ -58,6 +58,11 @@ const UNSCANNABLE: Readonly<Record<string, string>> = {
   ksuid: "a KSUID (27 characters of letters and digits)",
 };
 
+/** A `prefix` option for a `format` other than TypeID's. */
+export function prefixWithoutTypeId(format: unknown): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `${option("prefix")} is TypeID's: it needs \`format: "typeid"\`, got format ${quote(format ?? "ulid")}`);
+}
+
 /** Scanning for a format (`name`: "flake", "baseuid" or "ksuid") whose IDs look like ordinary text. */
 export function unscannableFormat(name: string): UlidError {
   const what = UNSCANNABLE[name];

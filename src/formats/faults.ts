@@ -75,6 +75,9 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
   const record = text.subarray(index * (chars + 1), (index + 1) * (chars + 1));
   let length = 0;
   while (length < record.length && !isSeparator(record[length]!)) length++;
+  // A fault of a part of its own (TypeID's prefix) comes first, as for a string: the record up to its end tells it.
+  const lead = rules.leadOf?.(latin1.decode(record.subarray(0, length)));
+  if (lead !== undefined && "position" in lead) return lead;
   const id = latin1.decode(record.subarray(0, chars));
   if (length < chars) {
     const separator = length < record.length ? record[length] : undefined;
