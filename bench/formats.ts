@@ -1,25 +1,32 @@
 /**
- * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID): the same single-ID and bulk operations as ULID's, on each
- * engine, with the `uuid` package as the UUID v7 peer and the `ksuid` package as KSUID's (their one-at-a-time calls
- * in the loop a user would write). Inputs are seeded, so runs compare; every contender's output is checked against
- * ours before anything is timed.
+ * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID, TypeID): the same single-ID and bulk operations as ULID's,
+ * on each engine, with the `uuid` package as the UUID v7 peer, the `ksuid` package and uniku as KSUID's, typeid-js
+ * and uniku as TypeID's (their one-at-a-time calls in the loop a user would write). Inputs are seeded, so runs
+ * compare; every contender's output is checked against ours before anything is timed.
  */
-import { baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
 import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
-import { KSUID, PEER, uuid } from "./lib/peers.js";
+import { KSUID, PEER, typeidJs, unikuKsuid, unikuTypeid, uuid } from "./lib/peers.js";
 import { expectAll, expectSame } from "./lib/verify.js";
 
 /** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
 const EPOCH = 1735689600000;
 
-type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
+type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
+
+/** TypeIDs are measured with a prefix, as apps use them (decoders take any prefix; writers are given this one). */
+const TYPEID_PREFIX = "user";
 
 interface Format {
   readonly name: string;
   readonly api: Api;
   readonly bytes: number;
+  /** Options of the calls that write text (TypeID's prefix); decoders need none. */
+  readonly writeOptions: { prefix?: string };
+  /** A new ID as text, as a user of the format calls it. */
+  generate(): string;
   /** Random bytes made into the format's binary ID at Unix ms `time`. */
   conform(random: Uint8Array, time: number): Uint8Array;
   /**
@@ -34,10 +41,21 @@ function put(out: Uint8Array, at: number, length: number, value: number): void {
   for (let i = at + length - 1; i >= at; i--, value = Math.floor(value / 256)) out[i] = value % 256;
 }
 
+/** A UUID v7 of Unix ms `time` over random bytes (TypeID's binary form too). */
+function uuidV7Bytes(random: Uint8Array, time: number): Uint8Array {
+  const out = random.slice(0, 16);
+  put(out, 0, 6, time);
+  out[6] = 0x70 | (out[6]! & 0x0f);
+  out[8] = 0x80 | (out[8]! & 0x3f);
+  return out;
+}
+
 const FORMATS: readonly Format[] = [
   {
     name: "Ulid-Flake",
     api: flake,
+    writeOptions: {},
+    generate: flake.generate,
     bytes: 8,
     conform(random, time) {
       const out = random.slice(0, 8);
@@ -51,6 +69,8 @@ const FORMATS: readonly Format[] = [
   {
     name: "BaseUID",
     api: baseuid,
+    writeOptions: {},
+    generate: baseuid.generate,
     bytes: 15,
     conform(random, time) {
       const out = random.slice(0, 15);
@@ -62,19 +82,17 @@ const FORMATS: readonly Format[] = [
   {
     name: "UUID v7",
     api: uuidv7,
+    writeOptions: {},
+    generate: uuidv7.generate,
     bytes: 16,
-    conform(random, time) {
-      const out = random.slice(0, 16);
-      put(out, 0, 6, time);
-      out[6] = 0x70 | (out[6]! & 0x0f);
-      out[8] = 0x80 | (out[8]! & 0x3f);
-      return out;
-    },
+    conform: uuidV7Bytes,
     manyOptions: {},
   },
   {
     name: "KSUID",
     api: ksuid,
+    writeOptions: {},
+    generate: ksuid.generate,
     bytes: 20,
     conform(random, time) {
       const out = random.slice(0, 20);
@@ -82,6 +100,15 @@ const FORMATS: readonly Format[] = [
       put(out, 0, 4, Math.floor(time / 1000) - 1_400_000_000);
       return out;
     },
+    manyOptions: {},
+  },
+  {
+    name: "TypeID",
+    api: typeid,
+    writeOptions: { prefix: TYPEID_PREFIX },
+    generate: () => typeid.generate(undefined, { prefix: TYPEID_PREFIX }),
+    bytes: 16,
+    conform: uuidV7Bytes,
     manyOptions: {},
   },
 ];
@@ -98,8 +125,8 @@ function inputs(format: Format, count: number, perMs: number) {
     for (let j = 0; j < MAX_BYTES; j++) draw[j] = random() & 0xff;
     bytes.set(format.conform(draw, EPOCH + Math.floor(i / perMs)), format.bytes * i);
   }
-  const texts = format.api.encodeMany(bytes);
-  return { bytes, texts, text: format.api.encodeManyText(bytes), times: format.api.decodeTimeMany(texts) };
+  const texts = format.api.encodeMany(bytes, format.writeOptions);
+  return { bytes, texts, text: format.api.encodeManyText(bytes, format.writeOptions), times: format.api.decodeTimeMany(texts) };
 }
 
 function group(
@@ -133,7 +160,7 @@ type Peers = (operation: string, single: Inputs, many: Inputs) => Contender[];
 
 /** The groups of one format. */
 function formatGroups(format: Format, peers: Peers): Group[] {
-  const { api, name } = format;
+  const { api, name, writeOptions } = format;
   const key = `formats.${name.toLowerCase().replaceAll(/[^a-z0-9]/g, "")}`;
   const one = inputs(format, SINGLE_COUNT, 1 / 7919);
   const many = inputs(format, BULK_COUNT, 1000);
@@ -142,7 +169,7 @@ function formatGroups(format: Format, peers: Peers): Group[] {
   const others = (operation: string) => peers(operation, one, many);
   return [
     group(`${key}.generate`, `${name} generate(): a new ID as text`, "single", (o: string[]) => fresh(api, o), [
-      ...ours(() => collect(api.generate, SINGLE_COUNT, { step: "generate" })),
+      ...ours(() => collect(format.generate, SINGLE_COUNT, { step: "generate" })),
       ...others("generate"),
     ]),
     group(`${key}.decode`, `${name} decode: text to bytes`, "single", (o: Uint8Array[]) => sameBytes(Buffer.concat(o), one.bytes), [
@@ -159,11 +186,11 @@ function formatGroups(format: Format, peers: Peers): Group[] {
       ...others("generateMany"),
     ]),
     group(`${key}.encodeManyText`, `${name} encodeManyText: binary to ASCII text`, "bulk", (o: Uint8Array) => sameBytes(o, many.text), [
-      ...ours(() => () => api.encodeManyText(many.bytes)),
-      ...ours(() => () => api.encodeManyText(many.bytes, { out: textOut }), "into buffer"),
+      ...ours(() => () => api.encodeManyText(many.bytes, writeOptions)),
+      ...ours(() => () => api.encodeManyText(many.bytes, { ...writeOptions, out: textOut }), "into buffer"),
     ]),
     group(`${key}.encodeMany`, `${name} encodeMany: binary to strings`, "bulk", (o: string[]) => expectSame(o, many.texts), [
-      ...ours(() => () => api.encodeMany(many.bytes)),
+      ...ours(() => () => api.encodeMany(many.bytes, writeOptions)),
       ...others("encodeMany"),
     ]),
     group(`${key}.decodeManyText`, `${name} decodeMany: ASCII text to binary`, "bulk", (o: Uint8Array) => sameBytes(o, many.bytes), [
@@ -183,6 +210,27 @@ function formatGroups(format: Format, peers: Peers): Group[] {
   ];
 }
 
+/** A peer's single decoder in a loop over the bulk inputs, into one buffer of `width` bytes per ID. */
+function decodeLoop(texts: readonly string[], width: number, decode: (text: string) => Uint8Array): () => Uint8Array {
+  const out = new Uint8Array(width * BULK_COUNT);
+  return () => {
+    for (let i = 0; i < BULK_COUNT; i++) out.set(decode(texts[i]!), width * i);
+    return out;
+  };
+}
+
+/** A peer's single validator in a loop over the bulk inputs. */
+function validateLoop(texts: readonly string[], isValid: (text: string) => boolean): () => Uint8Array {
+  return () => {
+    const flags = new Uint8Array(BULK_COUNT);
+    for (let i = 0; i < BULK_COUNT; i++) flags[i] = isValid(texts[i]!) ? 1 : 0;
+    return flags;
+  };
+}
+
+/** The binary ID `i` of the bulk inputs, as a view. */
+const idOf = (many: Inputs, width: number, i: number): Uint8Array => many.bytes.subarray(width * i, width * (i + 1));
+
 /** The `uuid` package as the UUID v7 peer (its `validate` accepts every version: it is shown for what it is). */
 const uuidPeers: Peers = (operation, one, many) => {
   const out = new Uint8Array(16 * BULK_COUNT);
@@ -201,42 +249,95 @@ const uuidPeers: Peers = (operation, one, many) => {
     case "encodeMany":
       return [peer(`${PEER.uuid} stringify`, collect((i: number) => uuid.stringify(many.bytes, 16 * i), BULK_COUNT))];
     case "decodeMany":
-      return [peer(`${PEER.uuid} parse`, () => {
-        for (let i = 0; i < BULK_COUNT; i++) out.set(uuid.parse(many.texts[i]!), 16 * i);
-        return out;
-      }, "into buffer")];
+      return [peer(`${PEER.uuid} parse`, decodeLoop(many.texts, 16, uuid.parse), "into buffer")];
     case "validateMany":
-      return [peer(`${PEER.uuid} validate`, () => {
-        const flags = new Uint8Array(BULK_COUNT);
-        for (let i = 0; i < BULK_COUNT; i++) flags[i] = uuid.validate(many.texts[i]!) ? 1 : 0;
-        return flags;
-      })];
+      return [peer(`${PEER.uuid} validate`, validateLoop(many.texts, uuid.validate))];
     default:
       return [];
   }
 };
 
-/** The `ksuid` package as the KSUID peer: it has no bulk calls, so those are its single calls in a loop. */
+/**
+ * The KSUID peers: the `ksuid` package and uniku's KSUID. Neither has bulk calls, so those are their single calls in
+ * a loop.
+ */
 const ksuidPeers: Peers = (operation, one, many) => {
-  const out = new Uint8Array(20 * BULK_COUNT);
   const idAt = (i: number) => Buffer.from(many.bytes.buffer, many.bytes.byteOffset + 20 * i, 20);
   switch (operation) {
     case "generate":
-      return [peer(`${PEER.ksuid} randomSync`, collect(() => KSUID.randomSync().string, SINGLE_COUNT))];
+      return [
+        peer(`${PEER.ksuid} randomSync`, collect(() => KSUID.randomSync().string, SINGLE_COUNT)),
+        peer(`${PEER.uniku} ksuid`, collect(() => unikuKsuid(), SINGLE_COUNT)),
+      ];
     case "decode":
-      return [peer(`${PEER.ksuid} parse`, collect((i: number) => KSUID.parse(one.texts[i]!).raw, SINGLE_COUNT))];
-    case "generateMany":
+      return [
+        peer(`${PEER.ksuid} parse`, collect((i: number) => KSUID.parse(one.texts[i]!).raw, SINGLE_COUNT)),
+        peer(`${PEER.uniku} ksuid.toBytes`, collect((i: number) => unikuKsuid.toBytes(one.texts[i]!), SINGLE_COUNT)),
+      ];
+    case "isValid":
+      return [peer(`${PEER.uniku} ksuid.isValid`, collect((i: number) => unikuKsuid.isValid(one.texts[i]!), SINGLE_COUNT))];
+    case "generateMany": {
+      const out = new Uint8Array(20 * BULK_COUNT);
       return [peer(`${PEER.ksuid} randomSync`, () => {
         for (let i = 0; i < BULK_COUNT; i++) out.set(KSUID.randomSync().raw, 20 * i);
         return out;
       }, "into buffer")];
+    }
     case "encodeMany":
-      return [peer(`${PEER.ksuid} new KSUID(raw).string`, collect((i: number) => new KSUID(idAt(i)).string, BULK_COUNT))];
+      return [
+        peer(`${PEER.ksuid} new KSUID(raw).string`, collect((i: number) => new KSUID(idAt(i)).string, BULK_COUNT)),
+        peer(`${PEER.uniku} ksuid.fromBytes`, collect((i: number) => unikuKsuid.fromBytes(idOf(many, 20, i)), BULK_COUNT)),
+      ];
     case "decodeMany":
-      return [peer(`${PEER.ksuid} parse`, () => {
-        for (let i = 0; i < BULK_COUNT; i++) out.set(KSUID.parse(many.texts[i]!).raw, 20 * i);
+      return [
+        peer(`${PEER.ksuid} parse`, decodeLoop(many.texts, 20, (text) => KSUID.parse(text).raw), "into buffer"),
+        peer(`${PEER.uniku} ksuid.toBytes`, decodeLoop(many.texts, 20, unikuKsuid.toBytes), "into buffer"),
+      ];
+    case "validateMany":
+      return [peer(`${PEER.uniku} ksuid.isValid`, validateLoop(many.texts, unikuKsuid.isValid))];
+    default:
+      return [];
+  }
+};
+
+/**
+ * The TypeID peers: typeid-js (its string API: `typeidUnboxed`, `fromString`, `toUUIDBytes`, `fromUUIDBytes`, which
+ * validate as ours do) and uniku's TypeID. Neither has bulk calls; typeid-js has no validity check but its parser.
+ */
+const typeidPeers: Peers = (operation, one, many) => {
+  const typeidJsBytes = (text: string) => typeidJs.toUUIDBytes(typeidJs.fromString(text));
+  switch (operation) {
+    case "generate":
+      return [
+        peer(`${PEER.typeidJs} typeidUnboxed`, collect(() => typeidJs.typeidUnboxed(TYPEID_PREFIX), SINGLE_COUNT)),
+        peer(`${PEER.uniku} typeid`, collect(() => unikuTypeid(TYPEID_PREFIX), SINGLE_COUNT)),
+      ];
+    case "decode":
+      return [
+        peer(`${PEER.typeidJs} toUUIDBytes(fromString)`, collect((i: number) => typeidJsBytes(one.texts[i]!), SINGLE_COUNT)),
+        peer(`${PEER.uniku} typeid.toBytes`, collect((i: number) => unikuTypeid.toBytes(one.texts[i]!), SINGLE_COUNT)),
+      ];
+    case "isValid":
+      return [peer(`${PEER.uniku} typeid.isValid`, collect((i: number) => unikuTypeid.isValid(one.texts[i]!), SINGLE_COUNT))];
+    case "generateMany": {
+      const out = new Uint8Array(16 * BULK_COUNT);
+      return [peer(`${PEER.typeidJs} typeid().toUUIDBytes`, () => {
+        for (let i = 0; i < BULK_COUNT; i++) out.set(typeidJs.typeid(TYPEID_PREFIX).toUUIDBytes(), 16 * i);
         return out;
       }, "into buffer")];
+    }
+    case "encodeMany":
+      return [
+        peer(`${PEER.typeidJs} fromUUIDBytes`, collect((i: number) => typeidJs.fromUUIDBytes(TYPEID_PREFIX, idOf(many, 16, i)), BULK_COUNT)),
+        peer(`${PEER.uniku} typeid.fromBytes`, collect((i: number) => unikuTypeid.fromBytes(TYPEID_PREFIX, idOf(many, 16, i)), BULK_COUNT)),
+      ];
+    case "decodeMany":
+      return [
+        peer(`${PEER.typeidJs} toUUIDBytes(fromString)`, decodeLoop(many.texts, 16, typeidJsBytes), "into buffer"),
+        peer(`${PEER.uniku} typeid.toBytes`, decodeLoop(many.texts, 16, unikuTypeid.toBytes), "into buffer"),
+      ];
+    case "validateMany":
+      return [peer(`${PEER.uniku} typeid.isValid`, validateLoop(many.texts, unikuTypeid.isValid))];
     default:
       return [];
   }
@@ -244,6 +345,11 @@ const ksuidPeers: Peers = (operation, one, many) => {
 
 /** Every group of the other formats. */
 export function otherFormatGroups(): Group[] {
-  const peersOf = (api: Api): Peers => (api === uuidv7 ? uuidPeers : api === ksuid ? ksuidPeers : () => []);
+  const peers = new Map<Api, Peers>([
+    [uuidv7, uuidPeers],
+    [ksuid, ksuidPeers],
+    [typeid, typeidPeers],
+  ]);
+  const peersOf = (api: Api): Peers => peers.get(api) ?? (() => []);
   return FORMATS.flatMap((format) => formatGroups(format, peersOf(format.api)));
 }

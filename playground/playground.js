@@ -5,9 +5,10 @@ import * as lib from "../dist/index.js";
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
- * Every format of the API. IDs are told apart by their length, which differs between formats; `fields` lists
- * what to show of one (label, value) besides its time. `api` is the format's namespace (for ULID, the top-level
- * functions of the same names).
+ * Every format of the API. IDs are told apart by their length, which differs between formats, and a TypeID by the
+ * underscore before its 26-character suffix (`matches`); `fields` lists what to show of one (label, value) besides
+ * its time. `api` is the format's namespace (for ULID, the top-level functions of the same names); `writeOptions`
+ * what minting passes to its encoder (TypeID's prefix).
  */
 const FORMATS = [
   {
@@ -72,7 +73,24 @@ const FORMATS = [
       ];
     },
   },
+  {
+    name: "TypeID",
+    chars: "prefix_ + 26",
+    matches: (id) => id.length > 27 && id[id.length - 27] === "_",
+    api: lib.typeid,
+    writeOptions: { prefix: "user" },
+    fields(id) {
+      const { prefix, uuid } = lib.typeid.parse(id);
+      return [
+        ["prefix", prefix],
+        ["UUID", uuid],
+      ];
+    },
+  },
 ];
+
+/** The format of a pasted ID, or undefined. */
+const formatOf = (id) => FORMATS.find((f) => (f.matches ? f.matches(id) : f.chars === id.length));
 
 /** Examples of each format (the vectors of docs/formats.md), and one that every decoder refuses. */
 const SAMPLES = [
@@ -82,6 +100,7 @@ const SAMPLES = [
   "ANjssJkyfa3H00J9ZPJG",
   "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
   "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+  "prefix_01h455vb4pex5vsknk084sn02q",
   "80000000000000000000000000",
 ];
 
@@ -96,7 +115,7 @@ function cell(row, text, className) {
 function decodeRow(tbody, id) {
   const row = tbody.insertRow();
   cell(row, id);
-  const format = FORMATS.find((f) => f.chars === id.length);
+  const format = formatOf(id);
   if (!format) {
     cell(row, "?");
     cell(
@@ -145,7 +164,7 @@ function mint(format, count) {
       lib.setBackend(kind);
       const { simd } = lib.getBackend();
       const [generate, bytes] = timed(() => format.api.generateMany(count));
-      const [encode, ids] = timed(() => format.api.encodeMany(bytes));
+      const [encode, ids] = timed(() => format.api.encodeMany(bytes, format.writeOptions));
       const [decode, decoded] = timed(() => format.api.decodeMany(ids));
       if (hex(decoded.subarray(0, 64)) !== hex(bytes.subarray(0, 64))) throw new Error("round trip differs");
       cell(row, kind + (simd ? " (SIMD)" : ""));

@@ -15,7 +15,8 @@ const TICKS_PER_MS = 1e6 / 32768;
 /** Formats: random bits per time unit, and time units per ms. Ulid-Flake's scalable layout is handled apart. */
 const FORMATS = [
   { name: "ULID", bits: 80, unitsPerMs: 1 },
-  { name: "UUID v7", bits: 73, unitsPerMs: 1 }, // 74 random bits, the counter's top bit kept clear
+  // 74 random bits, the counter's top bit kept clear; a TypeID made here holds such a UUID v7.
+  { name: "UUID v7 / TypeID", bits: 73, unitsPerMs: 1 },
   { name: "BaseUID", bits: 72, unitsPerMs: TICKS_PER_MS },
   { name: "Ulid-Flake", bits: 20, unitsPerMs: 1 },
   { name: "Ulid-Flake scalable", bits: 15, unitsPerMs: 1, sids: 32 },

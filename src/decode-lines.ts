@@ -11,8 +11,13 @@ import { LineDecoder } from "./line-decoder.js";
 import { optionMustBe } from "./messages.js";
 
 export interface DecodeLinesOptions {
-  /** The format of every line: "ulid" (default), "flake", "baseuid" or "uuidv7". */
+  /** The format of every line: "ulid" (default), "flake", "baseuid", "uuidv7", "ksuid" or "typeid". */
   format?: FormatKey;
+  /**
+   * TypeID only: the prefix every line must carry (INVALID_PREFIX otherwise); its lines are read in bulk. Without it
+   * each line may carry any valid prefix, and prefixed lines are read one at a time: give it when all share one.
+   */
+  prefix?: string;
   /**
    * Receives the error for each bad line (code, message "line N: ...", `index`: the 0-based line index), and the
    * line is skipped. Without it, the first bad line ends the stream with that error.
@@ -22,8 +27,8 @@ export interface DecodeLinesOptions {
 
 /** The core of `decodeLines`/`decodeStream` (and of `ulid decode`): a chunk processor, options checked. */
 export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
-  const { format, onInvalid } = checkOptions(options);
-  const spec = formatOption(format);
+  const { format, prefix, onInvalid } = checkOptions(options);
+  const spec = formatOption(format, prefix);
   if (onInvalid !== undefined && typeof onInvalid !== "function") throw optionMustBe("onInvalid", "a function", onInvalid);
   return new LineDecoder(spec, batchCodec(spec), onInvalid);
 }

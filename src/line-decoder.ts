@@ -162,7 +162,8 @@ export class LineDecoder implements ChunkProcessor<Uint8Array> {
     const { chars } = this;
     if (length !== chars) {
       this.decodeStaged();
-      this.invalid(this.lineError(index, source.subarray(start, start + Math.min(length, LONG_LINE)), length));
+      const line = source.subarray(start, start + Math.min(length, LONG_LINE));
+      if (length > LONG_LINE || !this.decodeAlone(line)) this.invalid(this.lineError(index, line, length));
       return;
     }
     const at = this.record * this.stagedCount;
@@ -170,6 +171,16 @@ export class LineDecoder implements ChunkProcessor<Uint8Array> {
     this.staged[at + chars] = NEWLINE;
     this.stagedLines[this.stagedCount++] = index;
     if (this.stagedCount === STAGE_RECORDS) this.decodeStaged();
+  }
+
+  /**
+   * Decodes a line not of the format's width on its own, when the format's texts come in several widths (TypeID's
+   * prefixes: a stream without a `prefix` may mix them); false when it is invalid, or of a format of one width.
+   */
+  private decodeAlone(line: Uint8Array): boolean {
+    if (this.format.leadOf === undefined || !this.codec.decodeOne(utf8.decode(line), this.out, this.bytes * this.outCount)) return false;
+    this.outCount++;
+    return true;
   }
 
   /** Decodes the staged lines into the output, reporting each bad one in order. */

@@ -1,18 +1,25 @@
 /**
- * `--type flake|baseuid|uuidv7|ksuid` (and Ulid-Flake's --sid, --epoch, --scalable) on the built `ulid` bin, run as real
- * processes: every command that makes or reads IDs speaks each format, with the library's semantics and errors.
+ * `--type flake|baseuid|uuidv7|ksuid|typeid` (and Ulid-Flake's --sid, --epoch, --scalable, TypeID's --prefix) on the
+ * built `ulid` bin, run as real processes: every command that makes or reads IDs speaks each format, with the
+ * library's semantics and errors.
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
 import { lines, runCli, runCliBytes } from "./helpers/cli.js";
-import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, RFC9562_V7 } from "./format-vectors.js";
+import { typeIdWithPrefix } from "./helpers/format-reference.js";
+import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, RFC9562_V7, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
 
 const FORMATS = [
   { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
   { type: "baseuid", api: baseuid, bytes: 15, sample: BASEUID_DOCUMENT.text, sampleMs: BASEUID_DOCUMENT.unixMs },
   { type: "uuidv7", api: uuidv7, bytes: 16, sample: RFC9562_V7.text, sampleMs: RFC9562_V7.unixMs },
   { type: "ksuid", api: ksuid, bytes: 20, sample: KSUID_SEGMENT_INSPECT.text, sampleMs: KSUID_SEGMENT_INSPECT.unixMs },
+  // TypeID with --prefix user on every command: `api` is the namespace with that prefix bound.
+  { type: "typeid", api: typeIdWithPrefix("user"), bytes: 16, sample: `user_${TYPEID_SPEC_VECTOR.suffix}`, sampleMs: TYPEID_SPEC_VECTOR.unixMs },
 ] as const;
+
+/** `--type` and the format's own options. */
+const typeArgs = (type: string): string[] => (type === "typeid" ? ["--type", type, "--prefix", "user"] : ["--type", type]);
 
 /** 2026-04-15T00:00:00.000Z. */
 const T = 1776211200000;
@@ -20,10 +27,10 @@ const T = 1776211200000;
 describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) => {
   it("new, monotonic, from-time and generate make valid IDs (monotonic ones in order)", async () => {
     const runs = await Promise.all([
-      runCli(["new", "3", "--type", type]),
-      runCli(["monotonic", "50", "--type", type]),
-      runCli(["from-time", "2026-04-15", "2", "--type", type]),
-      runCli(["generate", "20000", "--type", type]),
+      runCli(["new", "3", ...typeArgs(type)]),
+      runCli(["monotonic", "50", ...typeArgs(type)]),
+      runCli(["from-time", "2026-04-15", "2", ...typeArgs(type)]),
+      runCli(["generate", "20000", ...typeArgs(type)]),
     ]);
     for (const { status, stderr } of runs) expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     const [made, monotonic, pinned, generated] = runs.map(({ stdout }) => lines(stdout));
@@ -34,7 +41,7 @@ describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) 
   });
 
   it(`generate --binary writes ${bytes}-byte records`, async () => {
-    const { status, stdout } = await runCliBytes(["generate", "1000", "--binary", "--type", type]);
+    const { status, stdout } = await runCliBytes(["generate", "1000", "--binary", ...typeArgs(type)]);
     expect(status).toBe(0);
     expect(stdout.length).toBe(1000 * bytes);
     expect(api.validateMany(api.encodeMany(new Uint8Array(stdout))).every((flag) => flag === 1)).toBe(true);
@@ -42,21 +49,22 @@ describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) 
 
   it("decode prints ID, whole Unix ms and ISO; reports a bad line by number and exits 1", async () => {
     const input = `${sample}\r\nnot an id\n${sample}`;
-    const { status, stdout, stderr } = await runCli(["decode", "--type", type], input);
+    const { status, stdout, stderr } = await runCli(["decode", ...typeArgs(type)], input);
     const row = `${api.encode(api.decode(sample))}\t${sampleMs}\t${new Date(sampleMs).toISOString()}`;
     expect({ status, rows: lines(stdout) }).toEqual({ status: 1, rows: [row, row] });
-    expect(stderr).toMatch(/^line 2: .*has \d+ characters, got 9/);
-    const json = await runCli(["decode", "--json", "--strict", "--type", type], `${sample}\nx\n${sample}\n`);
+    // A TypeID line without the required prefix is refused for its prefix first.
+    expect(stderr).toMatch(type === "typeid" ? /^line 2: .*has no prefix, expected the prefix "user"/ : /^line 2: .*has \d+ characters, got 9/);
+    const json = await runCli(["decode", "--json", "--strict", ...typeArgs(type)], `${sample}\nx\n${sample}\n`);
     expect(json.status).toBe(1);
     expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([{ [type]: api.encode(api.decode(sample)), time: sampleMs, iso: new Date(sampleMs).toISOString() }]);
   });
 
   it("validate names each bad ID; '-' reads lines", async () => {
     const bad = `${sample.slice(0, 5)}!${sample.slice(6)}`;
-    const args = await runCli(["validate", "--type", type, sample, bad]);
+    const args = await runCli(["validate", ...typeArgs(type), sample, bad]);
     expect(args.status).toBe(1);
     expect(args.stderr).toContain('invalid character "!" (U+0021) at position 5');
-    expect((await runCli(["validate", "--type", type, "-"], `${sample}\n${sample}\n`)).status).toBe(0);
+    expect((await runCli(["validate", ...typeArgs(type), "-"], `${sample}\n${sample}\n`)).status).toBe(0);
   });
 });
 
@@ -89,6 +97,32 @@ describe("format-specific options", () => {
     });
   });
 
+  it("TypeID: --prefix is written, required when given and any without it; parse shows prefix and UUID", async () => {
+    const v = TYPEID_SPEC_VECTOR;
+    const parsed = await runCli(["parse", "--format", "json", "--type", "typeid", v.text]);
+    expect(JSON.parse(parsed.stdout)).toEqual({
+      typeid: v.text,
+      prefix: v.prefix,
+      uuid: v.uuid,
+      time: v.unixMs,
+      iso: new Date(v.unixMs).toISOString(),
+      bytes: v.uuid.replaceAll("-", ""),
+    });
+    const bare = await runCli(["new", "2", "--type", "typeid"]);
+    expect(lines(bare.stdout).every((id) => /^[0-7][0-9a-hjkmnp-tv-z]{25}$/.test(id))).toBe(true);
+    const mixed = `user_${v.suffix}\n${v.suffix}\npre_fix_${v.suffix}\n`;
+    expect((await runCli(["validate", "--type", "typeid", "-"], mixed)).status).toBe(0);
+    const required = await runCli(["validate", "--type", "typeid", "--prefix", "user", "-"], mixed);
+    expect(required.status).toBe(1);
+    expect(required.stderr).toContain('expected the prefix "user"');
+    const decoded = await runCli(["decode", "--type", "typeid", "--json"], mixed);
+    expect(lines(decoded.stdout).map((line) => JSON.parse(line).time)).toEqual([v.unixMs, v.unixMs, v.unixMs]);
+    const badPrefix = await runCli(["new", "--type", "typeid", "--prefix", "User"]);
+    expect({ status: badPrefix.status, stdout: badPrefix.stdout }).toEqual({ status: 1, stdout: "" });
+    expect(badPrefix.stderr).toContain('invalid character "U" (U+0055) at position 0 in "User"');
+    expect(typeid.decodeTime((await runCli(["from-time", "2026-04-15", "--type", "typeid", "--prefix", "a_b"])).stdout.trim())).toBe(T);
+  });
+
   it("Ulid-Flake's --sid and --epoch shape what is made and read", async () => {
     const made = await runCli(["generate", "300", "--type", "flake", "--sid", "29", "--epoch", "2026-01-01"]);
     const epoch = Date.parse("2026-01-01T00:00:00Z");
@@ -103,6 +137,7 @@ describe("format-specific options", () => {
   it.each([
     [["new", "--type", "snowflake"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
     [["new", "--sid", "3"], "--sid is a Ulid-Flake option"],
+    [["new", "--prefix", "user"], "--prefix is a TypeID option"],
     [["parse", "--scalable", FLAKE_README.text], "--scalable is a Ulid-Flake option"],
     [["generate", "3", "--type", "flake", "--sid", "32"], "--sid must be 0-31"],
   ])("refuses %j as a usage error", async (args, message) => {

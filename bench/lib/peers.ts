@@ -5,8 +5,11 @@
 import { readFileSync } from "node:fs";
 import id128 from "id128";
 import KSUID from "ksuid";
+import * as typeidJs from "typeid-js";
 import * as ulidPackage from "ulid";
 import * as ulidx from "ulidx";
+import { ksuid as unikuKsuid } from "uniku/ksuid";
+import { typeid as unikuTypeid } from "uniku/typeid";
 import { ulid as unikuUlid } from "uniku/ulid";
 import { uuidv7 as unikuUuidv7 } from "uniku/uuid/v7";
 import * as uuid from "uuid";
@@ -26,6 +29,7 @@ export const PEER = {
   uniku: `uniku ${versionOf("uniku")}`,
   uuidv7: `uuidv7 ${versionOf("uuidv7")}`,
   ksuid: `ksuid ${versionOf("ksuid")}`,
+  typeidJs: `typeid-js ${versionOf("typeid-js")}`,
 } as const;
 
 /**
@@ -39,4 +43,4 @@ export const RUNTIME_UUIDV7_NOTE = runtimeUuidv7
   : `${RUNTIME_UUIDV7}: not in this runtime (${typeof process === "object" ? `Node ${process.version}` : "unknown"}), rows skipped`;
 
 export const { Ulid, UlidMonotonic } = id128;
-export { KSUID, ulidPackage, ulidx, unikuUlid, unikuUuidv7, uuid, uuidv7Package };
+export { KSUID, typeidJs, ulidPackage, ulidx, unikuKsuid, unikuTypeid, unikuUlid, unikuUuidv7, uuid, uuidv7Package };

@@ -52,10 +52,13 @@ export const unixMs48: BinaryTimes = (bytes, size, count, out) => {
   for (let i = 0, at = 0; i < count; i++, at += size) out[i] = view.getUint16(at) * 2 ** 32 + view.getUint32(at + 2);
 };
 
-/** What `idFormat` uses of a namespace. */
-interface Namespace {
+/** What `idFormat` uses of a namespace (TypeID's with its prefix bound: other-formats.ts). */
+export interface Namespace {
   readonly name: FormatKey;
+  /** Characters of a text ID (a TypeID's prefix and underscore included). */
   readonly chars: number;
+  /** TypeID's prefix, which lines must carry when given (`decode`). */
+  readonly prefix?: string;
   readonly bytes: number;
   generateMany(count: number, options: { time?: number; monotonic?: boolean; out?: Uint8Array; after?: Uint8Array }): Uint8Array;
   encodeManyText(bytes: Uint8Array, options: { out: Uint8Array }): Uint8Array;
@@ -107,7 +110,7 @@ export function idFormat(
     check(id) {
       api.decode(id);
     },
-    lineDecoder: (onInvalid) => lineDecoder({ format: api.name, onInvalid }),
+    lineDecoder: (onInvalid) => lineDecoder({ format: api.name, prefix: api.prefix, onInvalid }),
   };
 }
 

@@ -1,29 +1,39 @@
 /**
- * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7|ksuid` (default ulid) on every command that
- * makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse). Each format is an
- * IdFormat (id-format.ts) over its namespace.
+ * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7|ksuid|typeid` (default ulid) on every
+ * command that makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse), and
+ * TypeID's `--prefix` (written by the commands that make IDs, required by those that read them when given; without it
+ * they read any prefix). Each format is an IdFormat (id-format.ts) over its namespace.
  */
 import { baseuid } from "../formats/baseuid.js";
 import { flake } from "../formats/flake.js";
 import { ksuid } from "../formats/ksuid.js";
+import { typeid } from "../formats/typeid.js";
 import { formats } from "../formats/registry.js";
 import { uuidv7 } from "../formats/uuidv7.js";
 import { hex } from "../uuid.js";
-import { type IdFormat, idFormat, ulidFormat, unixMs48 } from "./id-format.js";
+import { type IdFormat, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "./iso.js";
 import { parseTime } from "./time-arg.js";
 import { type OptionSpec, type ParsedArgs, UsageError, parseCount } from "./usage.js";
 
 /** The options of a command that reads IDs of any format. */
-export const TYPE_OPTIONS = { type: { type: "string", default: "ulid" }, epoch: { type: "string" } } as const satisfies OptionSpec;
+export const TYPE_OPTIONS = {
+  type: { type: "string", default: "ulid" },
+  epoch: { type: "string" },
+  prefix: { type: "string" },
+} as const satisfies OptionSpec;
 /** The options of a command that makes IDs. */
 export const MAKING_OPTIONS = { ...TYPE_OPTIONS, sid: { type: "string" } } as const satisfies OptionSpec;
 
 /** Help lines of TYPE_OPTIONS (and of MAKING_OPTIONS when `making`), descriptions from column `width`. */
 export function typeHelp(width: number, making: boolean): string {
   const rows = [
-    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7), ksuid (KSUID)"],
+    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7), ksuid (KSUID), typeid (TypeID)"],
     ["--epoch TIME", "Ulid-Flake's epoch (default 2024-01-01T00:00:00Z)"],
+    [
+      "--prefix P",
+      making ? "TypeID's type prefix (default none): a-z and _, at most 63" : "TypeID's prefix every ID must carry (default: any)",
+    ],
     ...(making ? [["--sid N", "Ulid-Flake's node id, 0-31: its scalable layout (one sid per generating process)"]] : []),
   ];
   return rows.map(([name, text]) => `  ${name!.padEnd(width - 2)}${text}`).join("\n");
@@ -81,6 +91,28 @@ const KSUID_FORMAT = idFormat(ksuid, {}, undefined, (id) => {
   return { ksuid: id, time, iso: isoTime(time), timestamp, payload: hex(bytes.subarray(4)), bytes: hex(bytes) };
 });
 
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+/** TypeID with `prefix` bound to every call (none given: IDs made without one, read with any). */
+function typeIdFormat(prefix: string | undefined): IdFormat {
+  const options = prefix === undefined ? undefined : { prefix };
+  const api: Namespace = {
+    name: "typeid",
+    chars: typeid.fromUUID(NIL_UUID, prefix).length,
+    bytes: typeid.bytes,
+    prefix,
+    generateMany: (count, making) => typeid.generateMany(count, making),
+    encodeManyText: (bytes, writing) => typeid.encodeManyText(bytes, { ...writing, prefix }),
+    decode: (text) => typeid.decode(text, options),
+    decodeTimeMany: (texts, reading) => typeid.decodeTimeMany(texts, { ...reading, ...options }),
+  };
+  // A TypeID's time is its UUID's first 48 bits, as UUID v7's.
+  return idFormat(api, {}, undefined, (id) => {
+    const { prefix: own, uuid, bytes, time } = typeid.parse(id, options);
+    return { typeid: id, prefix: own, uuid, time, iso: isoTime(time), bytes: hex(bytes) };
+  }, unixMs48);
+}
+
 /** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
 export function formatOf(values: ParsedArgs["values"]): IdFormat {
   const type = values.type ?? "ulid";
@@ -89,6 +121,8 @@ export function formatOf(values: ParsedArgs["values"]): IdFormat {
   }
   const flakeOnly = ["epoch", "sid", "scalable"].filter((name) => values[name] !== undefined);
   if (type !== "flake" && flakeOnly.length > 0) throw new UsageError(`--${flakeOnly[0]} is a Ulid-Flake option: add --type flake`);
+  if (type !== "typeid" && values.prefix !== undefined) throw new UsageError("--prefix is a TypeID option: add --type typeid");
+  if (type === "typeid") return typeIdFormat(values.prefix as string | undefined);
   if (type === "ulid") return ulidFormat;
   if (type === "baseuid") return BASEUID_FORMAT;
   if (type === "uuidv7") return UUIDV7_FORMAT;

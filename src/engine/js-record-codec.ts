@@ -40,7 +40,7 @@ const randomOfOne = Array.from({ length: MAX_RANDOM_BYTES + 1 }, (_, size) => ra
 export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCodec {
   const { bytes, chars } = spec;
   const recordBytes = chars + 1;
-  const stringOf = stringMaker(chars);
+  const stringOf = stringMaker(chars, spec.prefix);
 
   /**
    * Calls `visit(valid, index)` for the first `count` elements, stopping when it returns false. `valid` means the

@@ -12,6 +12,7 @@ export const jsEngine: Engine = {
   kind: "js",
   simd: false,
   codecs: null,
+  codecOf: () => null,
   scanWindow: (format, text, afterAlnum, atEnd, offsets, times) =>
     (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, afterAlnum, atEnd, offsets, times),
 };

@@ -16,6 +16,7 @@ const FORMATS: [string, (id: string) => boolean][] = [
   ["BaseUID", lib.baseuid.isValid],
   ["UUID v7", lib.uuidv7.isValid],
   ["KSUID", lib.ksuid.isValid],
+  ["TypeID", (id) => id.startsWith("user_") && lib.typeid.isValid(id, { prefix: "user" })],
 ];
 
 let browser: Browser;
@@ -48,7 +49,7 @@ describe("playground", () => {
   it("decodes the sample of every format, and names the fault of the invalid one", async () => {
     expect(await page.textContent("#engine")).toBe("wasm (SIMD)");
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "KSUID", "ULID"]);
+    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "KSUID", "TypeID", "ULID"]);
     expect(decoded[1]![2]).toBe("2016-07-30T22:36:16.385Z (1469918176385)");
     expect(decoded[1]![3]).toContain("canonical: 01ARYZ6S410000000000000000");
     expect(decoded[2]![2]).toContain("(1720159065483)");
@@ -57,13 +58,19 @@ describe("playground", () => {
     expect(decoded[4]![2]).toBe("2022-02-22T19:22:22.000Z (1645557742000)");
     expect(decoded[5]![2]).toBe("2017-10-10T04:00:47.000Z (1507608047000)");
     expect(decoded[5]![3]).toContain("payload: b5a1cd34b5f99d1154fb6853345c9735");
-    expect(decoded[6]![2]).toMatch(/^OVERFLOW at 0: /);
+    expect(decoded[6]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
+    expect(decoded[6]![3]).toBe("prefix: prefix\nUUID: 01890a5d-ac96-774b-bcce-b302099a8057");
+    expect(decoded[7]![2]).toMatch(/^OVERFLOW at 0: /);
   });
 
   it("decodes what is typed in", async () => {
-    await page.fill("#ids", `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W`);
+    await page.fill(
+      "#ids",
+      `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q`,
+    );
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "?", "KSUID"]);
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "?", "KSUID", "TypeID"]);
+    expect(decoded[5]![2]).toMatch(/^INVALID_PREFIX at 0: /);
     expect(decoded[4]![2]).toMatch(/^OVERFLOW at 26: /);
     expect(decoded[1]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
     expect(decoded[2]![2]).toMatch(/^INVALID_CHAR at 10: /);

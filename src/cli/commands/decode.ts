@@ -23,6 +23,8 @@ ${typeHelp(16, false)}
   -h, --help    show this help
 
 Times are whole Unix ms (a BaseUID's tick start, cut to the ms: 'ulid parse' shows its fraction).
+TypeID: with --prefix every line must carry it and is printed with it; without, lines of any prefix are read
+and printed without one (the prefix is no part of the 16 bytes).
 
 Examples:
   ulid decode ids.txt
