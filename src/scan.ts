@@ -47,8 +47,8 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
       format,
       lines,
       lines
-        ? (window, at, offset, time, line) => this.matches.push({ id: text(window, at), offset, time, line })
-        : (window, at, offset, time) => this.matches.push({ id: text(window, at), offset, time }),
+        ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
+        : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
     );
   }
 

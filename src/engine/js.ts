@@ -4,6 +4,7 @@
  * js-flake.ts, js-baseuid.ts, js-uuidv7.ts) and are imported by the format's public module, so a bundle carries
  * only the formats it uses.
  */
+import { scanTypeIdWindow } from "./js-scan-typeid.js";
 import { scanUlidWindow } from "./js-scan-ulid.js";
 import { scanUuidV7Window } from "./js-scan-uuidv7.js";
 import type { Engine } from "./types.js";
@@ -12,6 +13,10 @@ export const jsEngine: Engine = {
   kind: "js",
   simd: false,
   codecs: null,
-  scanWindow: (format, text, afterAlnum, atEnd, offsets, times) =>
-    (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, afterAlnum, atEnd, offsets, times),
+  scanWindow(format, text, glued, atEnd, offsets, times, lengths) {
+    // DRAFT until the TypeID spec entry lands: its name is not yet a FormatName.
+    const name: string = format.name;
+    if (name === "typeid") return scanTypeIdWindow(text, glued, atEnd, offsets, times, lengths);
+    return (name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, glued, atEnd, offsets, times);
+  },
 };

@@ -113,14 +113,14 @@ Examples:
     const writer = new ByteWriter();
     const lines = new ScanLines(writer, target, json);
     const key = new Uint32Array(4);
-    const print: MatchVisitor = (window, at, offset, time, line) => {
+    const print: MatchVisitor = (window, at, length, offset, time, line) => {
       if (time < selected.from || time >= selected.to) return;
       if (stats) {
-        target.key(window, at, key);
+        target.key(window, at, length, key);
         stats.add(key, time);
         return;
       }
-      lines.write(window, at, offset, time, line);
+      lines.write(window, at, length, offset, time, line);
     };
     const out = new Output();
     let status = 0;
