@@ -2,7 +2,7 @@
 // (src/engine/specs.ts, `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a
 // constant, so the per-record dispatch below folds away. Every format's text records go through the loops here;
 // ULID (format 0) reads and encodes records with its own tuned kernels (ulid-*.ts), the others with their
-// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts, ksuid.ts). Every format uses the scratch regions of layout.ts
+// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts, ksuid.ts, typeid.ts). Every format uses the scratch regions of layout.ts
 // (binary IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed), which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
@@ -14,12 +14,14 @@
 //   BaseUID      2     20     15
 //   UUID v7      3     36     16
 //   KSUID        4     27     20
+//   TypeID       5     26+    16    (the prefix's chars and "_" before the 26: typeid.ts, set per call)
 
 import { baseUidAdvance, baseUidPack, baseUidRead, baseUidStamp, baseUidTime, baseUidWrite } from "./baseuid";
 import { isAlnum } from "./crockford";
 import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite } from "./flake";
 import { ksuidAdvance, ksuidPack, ksuidRead, ksuidStamp, ksuidTime, ksuidWrite } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
+import { typeIdChars, typeIdPack, typeIdRead, typeIdTime, typeIdWrite } from "./typeid";
 import { ulidDecodeRecord, ulidRecordValid, ulidTimeOf } from "./ulid-decode";
 import { ulidEncode } from "./ulid-encode";
 import { ulidIncrement, ulidStamp } from "./ulid-generate";
@@ -30,11 +32,13 @@ export const FLAKE = 1;
 export const BASEUID = 2;
 export const UUIDV7 = 3;
 export const KSUID = 4;
+export const TYPEID = 5;
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 5;
+const FORMATS = 6;
 
 // @ts-ignore: decorator
 @inline function charsOf(format: i32): i32 {
+  if (format == TYPEID) return typeIdChars();
   return format == ULID ? 26 : format == FLAKE ? 13 : format == BASEUID ? 20 : format == KSUID ? 27 : 36;
 }
 
@@ -60,7 +64,7 @@ export function formatBytes(format: i32): i32 {
 
 /**
  * Random bytes a stamped ID takes (ULID: 10, in ulid-generate.ts): Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7
- * 10, KSUID 16.
+ * and TypeID (a UUID v7) 10, KSUID 16.
  */
 // @ts-ignore: decorator
 @inline function stampRandom(format: i32, param: i32): i32 {
@@ -68,22 +72,30 @@ export function formatBytes(format: i32): i32 {
 }
 
 /**
- * Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID and KSUID none (+1), UUID v7 4
- * fresh bytes.
+ * Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID and KSUID none (+1), UUID v7
+ * and TypeID 4 fresh bytes.
  */
 // @ts-ignore: decorator
 @inline function advanceRandom(format: i32, param: i32): i32 {
   return format == FLAKE ? param >> 6 : format == BASEUID || format == KSUID ? 0 : 4;
 }
 
-/** Whether byte `c` may separate records: no letter or digit, and no char of the format (UUID v7's and BaseUID's `-`, BaseUID's `_`). */
+/**
+ * Whether byte `c` may separate records: no letter or digit, and no char of the format (UUID v7's and BaseUID's `-`,
+ * BaseUID's and TypeID's `_`).
+ */
 // @ts-ignore: decorator
 @inline function isSeparator(format: i32, c: u8): bool {
-  return !isAlnum(c) && (c != 0x2D || format == FLAKE || format == KSUID) && (format != BASEUID || c != 0x5F);
+  return (
+    !isAlnum(c) &&
+    (c != 0x2D || format == FLAKE || format == KSUID || format == TYPEID) &&
+    ((format != BASEUID && format != TYPEID) || c != 0x5F)
+  );
 }
 
 // @ts-ignore: decorator
 @inline function read(format: i32, src: usize): bool {
+  if (format == TYPEID) return typeIdRead(src);
   return format == FLAKE ? flakeRead(src) : format == BASEUID ? baseUidRead(src) : format == KSUID ? ksuidRead(src) : uuidRead(src);
 }
 
@@ -92,11 +104,13 @@ export function formatBytes(format: i32): i32 {
   if (format == FLAKE) flakePack(dst);
   else if (format == BASEUID) baseUidPack(dst);
   else if (format == KSUID) ksuidPack(dst);
+  else if (format == TYPEID) typeIdPack(dst);
   else uuidPack(dst);
 }
 
 // @ts-ignore: decorator
 @inline function time(format: i32): f64 {
+  if (format == TYPEID) return typeIdTime();
   return format == FLAKE ? flakeTime() : format == BASEUID ? baseUidTime() : format == KSUID ? ksuidTime() : uuidTime();
 }
 
@@ -170,12 +184,14 @@ const VALIDATE = 2;
     if (format == BASEUID) return pass(BASEUID, what, true, from, count, textLength);
     if (format == UUIDV7) return pass(UUIDV7, what, true, from, count, textLength);
     if (format == KSUID) return pass(KSUID, what, true, from, count, textLength);
+    if (format == TYPEID) return pass(TYPEID, what, true, from, count, textLength);
     return pass(ULID, what, true, from, count, textLength);
   }
   if (format == FLAKE) return pass(FLAKE, what, false, from, count, textLength);
   if (format == BASEUID) return pass(BASEUID, what, false, from, count, textLength);
   if (format == UUIDV7) return pass(UUIDV7, what, false, from, count, textLength);
   if (format == KSUID) return pass(KSUID, what, false, from, count, textLength);
+  if (format == TYPEID) return pass(TYPEID, what, false, from, count, textLength);
   return pass(ULID, what, false, from, count, textLength);
 }
 
@@ -203,6 +219,7 @@ export function formatValidate(format: i32, count: i32, textLength: i32): void {
 @inline function write(format: i32, src: usize, dst: usize): bool {
   if (format == FLAKE) return flakeWrite(src, dst);
   if (format == BASEUID) return baseUidWrite(src, dst);
+  if (format == TYPEID) return typeIdWrite(src, dst);
   return format == KSUID ? ksuidWrite(src, dst) : uuidWrite(src, dst);
 }
 
@@ -230,6 +247,7 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
   if (format == FLAKE) return encodeLoop(FLAKE, count, separator);
   if (format == BASEUID) return encodeLoop(BASEUID, count, separator);
   if (format == KSUID) return encodeLoop(KSUID, count, separator);
+  if (format == TYPEID) return encodeLoop(TYPEID, count, separator);
   return encodeLoop(UUIDV7, count, separator);
 }
 
@@ -247,6 +265,7 @@ export function formatStamp(format: i32, count: i32, time: f64, param: i32): voi
     if (format == FLAKE) flakeStamp(t, param, random, dst);
     else if (format == BASEUID) baseUidStamp(t, random, dst);
     else if (format == KSUID) ksuidStamp(t, random, dst);
+    // UUID v7's stamp and advance serve TypeID too: a generated TypeID is a UUID v7.
     else uuidStamp(t, random, dst);
   }
 }

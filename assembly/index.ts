@@ -3,9 +3,10 @@
 // the functions below give the regions' addresses. The memory is exported, fixed in size and never grows; nothing
 // is imported and nothing allocates.
 
-import { BINARY, CHUNK, FLAGS, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
+import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
 export { scan } from "./scan";
+export { formatPrefix } from "./typeid";
 export {
   formatAdvance,
   formatBytes,
@@ -46,6 +47,11 @@ export function randomRegion(): usize {
 
 export function seedRegion(): usize {
   return SEED;
+}
+
+/** TypeID's prefix of the next calls (63 bytes at most), announced by `formatPrefix`. */
+export function prefixRegion(): usize {
+  return PREFIX;
 }
 
 /** Bytes `scan` searches per call. */

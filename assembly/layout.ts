@@ -10,12 +10,13 @@
 //   FLAGS         CHUNK  1 (valid) or 0 at i
 //   RANDOM   16 * CHUNK  random bytes of ULID i at 10i
 //   SEED             20  one binary ID, the state of `formatAdvance`
+//   PREFIX           64  TypeID: the prefix every text record of the current call carries (typeid.ts)
 //
 // The other formats' kernels (formats.ts) use the same six regions, with their own record sizes: binary IDs of 8,
-// 15, 16 or 20 bytes, text records of 14, 21, 28 or 37 bytes, random bytes per ID up to 16. BINARY and RANDOM are
-// sized for the largest (a KSUID's 20 bytes and 16-byte payload), so a generation step of CHUNK IDs fits any format.
-// A call takes as many records as TEXT holds (formatChunk: 5977 UUIDs, 7899 KSUIDs, CHUNK of the others); resizing a
-// region resizes their chunks too.
+// 15, 16 or 20 bytes, text records of 14, 21, 28 or 37 bytes (TypeID: 27 to 91, by its prefix), random bytes per ID
+// up to 16. BINARY and RANDOM are sized for the largest (a KSUID's 20 bytes and 16-byte payload), so a generation
+// step of CHUNK IDs fits any format. A call takes as many records as TEXT holds (formatChunk: 5977 UUIDs, 7899
+// KSUIDs, 2430 TypeIDs of a 63-char prefix, CHUNK of the others); resizing a region resizes their chunks too.
 //
 //   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts, scan-typeid.ts), for match i; SCAN_MATCHES = 2427
 //   SCAN_TEXT     65536  the text searched: any bytes
@@ -51,6 +52,9 @@ export const TIME = memory.data(8 * CHUNK, 16);
 export const FLAGS = memory.data(CHUNK, 16);
 export const RANDOM = memory.data(MAX_RANDOM_BYTES * CHUNK, 16);
 export const SEED = memory.data(MAX_ID_BYTES, 16);
+/** The longest TypeID prefix (spec v0.3): PREFIX holds one. */
+export const MAX_PREFIX = 63;
+export const PREFIX = memory.data(MAX_PREFIX + 1, 16);
 
 /**
  * Bytes `scan` searches per call: 64 KiB is large enough that the per-call cost (copying in, a call, copying

@@ -12,11 +12,8 @@
 // only; for each run of 26 that ends its word, a walk back of at most 64 bytes reads the prefix.
 
 import { ALPHABET } from "./crockford";
-import { ID_CHARS, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
+import { ID_CHARS, MAX_PREFIX, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
 import { classIn, digitRunTime, nextDigitRun } from "./scan-ulid";
-
-/** The longest prefix. */
-const MAX_PREFIX = 63;
 /** Class of a lower-case letter outside the suffix alphabet (i l o u): a prefix may hold it, a suffix not. */
 const PREFIX_LETTER: u8 = 32;
 /** Class of "_": between prefix and suffix, and inside a prefix. */

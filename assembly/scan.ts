@@ -2,13 +2,10 @@
 // assembly/formats.ts), driven by src/engine/wasm-scan.ts. Formats whose text cannot be told from ordinary words
 // (Ulid-Flake, BaseUID, KSUID) have no kernel: the TypeScript side refuses them before it gets here.
 
-import { UUIDV7 } from "./formats";
+import { TYPEID, UUIDV7 } from "./formats";
 import { scanTypeId } from "./scan-typeid";
 import { scanUlid } from "./scan-ulid";
 import { scanUuidV7 } from "./scan-uuidv7";
-
-/** DRAFT until the TypeID format lands in formats.ts: its number there. */
-const TYPEID = 5;
 
 /**
  * Finds the IDs of `format` in SCAN_TEXT[0, length): for each, its offset to SCAN_OFFSETS and its Unix ms to

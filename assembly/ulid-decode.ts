@@ -53,7 +53,7 @@ import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 
 /** Decodes the 26 chars at `src` into 16 bytes at `dst`; false when `charsValid` would be. */
 // @ts-ignore: decorator
-@inline function decodeId(src: usize, dst: usize): bool {
+@inline export function decodeId(src: usize, dst: usize): bool {
   if (ASC_FEATURE_SIMD) return decodeIdSimd(src, dst);
   seen = charValue(load<u8>(src)) > 7 ? 0xFF : 0;
   const time = readChars(src, 10);

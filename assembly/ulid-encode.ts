@@ -24,31 +24,37 @@ export function ulidEncode(count: i32, separator: i32): void {
   for (let i = 0; i < count; i++) {
     const src = BINARY + <usize>(ID_BYTES * i);
     const dst = TEXT + <usize>(stride * i);
-    if (ASC_FEATURE_SIMD) encodeIdSimd(src, dst);
-    else encodeId(src, dst);
+    encodeId(src, dst);
     if (separator >= 0) store<u8>(dst, separator, ID_CHARS);
   }
 }
 
-/** The 26 chars of the 16 bytes at `src`, written at `dst`. */
+/**
+ * The 26 chars of the 16 bytes at `src`, written at `dst`; in lower case with `caseBit` 0x20 (TypeID's suffix). The
+ * alphabet's digits have that bit already, and its letters A-Z become a-z with it.
+ */
 // @ts-ignore: decorator
-@inline function encodeId(src: usize, dst: usize): void {
+@inline export function encodeId(src: usize, dst: usize, caseBit: u8 = 0): void {
+  if (ASC_FEATURE_SIMD) {
+    encodeIdSimd(src, dst, caseBit);
+    return;
+  }
   const hi = bswap(load<u64>(src));
   const lo = bswap(load<u64>(src, 8));
   const time = hi >> 16;
-  store<u16>(dst, <u16>chars(time >> 40, 2));
-  store<u64>(dst, chars(time, 8), 2);
-  store<u64>(dst, chars((hi << 24) | (lo >> 40), 8), 10);
-  store<u64>(dst, chars(lo, 8), 18);
+  store<u16>(dst, <u16>chars(time >> 40, 2, caseBit));
+  store<u64>(dst, chars(time, 8, caseBit), 2);
+  store<u64>(dst, chars((hi << 24) | (lo >> 40), 8, caseBit), 10);
+  store<u64>(dst, chars(lo, 8, caseBit), 18);
 }
 
 /** The low `5 * n` bits of `v` as `n` (<= 8) chars packed in memory order (the first char in the lowest byte). */
 // @ts-ignore: decorator
-@inline function chars(v: u64, n: i32): u64 {
+@inline function chars(v: u64, n: i32, caseBit: u8): u64 {
   let out: u64 = 0;
   for (let j = 0; j < n; j++) {
     const value = <usize>(v >> <u64>(5 * (n - 1 - j))) & 31;
-    out |= <u64>load<u8>(ALPHABET + value) << <u64>(8 * j);
+    out |= <u64>(load<u8>(ALPHABET + value) | caseBit) << <u64>(8 * j);
   }
   return out;
 }
@@ -63,10 +69,10 @@ export function ulidEncode(count: i32, separator: i32): void {
 
 /** The 26 chars of the 16 bytes at `src`, written at `dst` with v128 lanes. */
 // @ts-ignore: decorator
-@inline function encodeIdSimd(src: usize, dst: usize): void {
+@inline function encodeIdSimd(src: usize, dst: usize, caseBit: u8): void {
   const bytes = v128.load(src);
-  const low = v128.load(ALPHABET);
-  const high = v128.load(ALPHABET, 16);
+  const low = v128.or(v128.load(ALPHABET), i8x16.splat(caseBit));
+  const high = v128.or(v128.load(ALPHABET, 16), i8x16.splat(caseBit));
   // Chars 0-7, 8-15, 10-17, 18-25: (k + 1, k) swizzle indices and 2^s multipliers of each char, from the formula.
   const shiftsA = i16x8(64, 8, 1, 32, 4, 128, 16, 2);
   const shiftsB = i16x8(1, 32, 4, 128, 16, 2, 64, 8);

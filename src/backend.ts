@@ -49,9 +49,16 @@ export function batchEngine(): Engine {
   return preference === "js" ? jsEngine : (loadedWasmEngine() ?? jsEngine);
 }
 
+/** `format`'s codec on `engine`: the engine's own, as the format adapts it, or the format's TypeScript codec. */
+function codecOn(engine: Engine, format: Format): FormatCodec {
+  const codec = engine.codecOf(format.spec);
+  if (codec === null) return format.jsCodec;
+  return format.adapt === undefined ? codec : format.adapt(codec);
+}
+
 /** A format's codec on the engine for a single-ID call. */
 export function singleCodec(format: Format): FormatCodec {
-  return single.codecs?.[format.spec.name] ?? format.jsCodec;
+  return codecOn(single, format);
 }
 
 /** A batch call that reads IDs: decodeMany, decodeTimeMany (a format's time fields) or validateMany. */
@@ -78,5 +85,5 @@ const STRINGS_ON_TYPESCRIPT: Readonly<Record<string, readonly ReadingCall[]>> = 
 export function batchCodec(format: Format, strings?: ReadingCall): FormatCodec {
   const name = format.spec.name;
   if (strings !== undefined && preference === "auto" && STRINGS_ON_TYPESCRIPT[name]?.includes(strings)) return format.jsCodec;
-  return batchEngine().codecs?.[name] ?? format.jsCodec;
+  return codecOn(batchEngine(), format);
 }

@@ -28,6 +28,19 @@ function buildDecodeTable(): Uint8Array {
   return table;
 }
 
+/** TypeID's suffix alphabet (spec v0.3): the same symbols in lower case. */
+const LOWER_ALPHABET = ALPHABET.toLowerCase();
+
+/** ASCII code of each TypeID symbol, by value. */
+export const LOWER_ENCODE_TABLE: Uint8Array = Uint8Array.from(LOWER_ALPHABET, (char) => char.charCodeAt(0));
+
+/**
+ * TypeID's strict table, laid out as DECODE_TABLE: the 32 lower-case symbols and nothing else (no upper case, no
+ * aliases), as its specification requires.
+ */
+export const LOWER_DECODE_TABLE: Uint8Array = new Uint8Array(0x10000).fill(INVALID);
+for (let value = 0; value < LOWER_ALPHABET.length; value++) LOWER_DECODE_TABLE[LOWER_ALPHABET.charCodeAt(value)] = value;
+
 /** True for ASCII letters and digits: the bytes that may not separate IDs in text. */
 export function isAsciiAlphanumeric(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);

@@ -36,8 +36,10 @@ export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } f
 export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
 export { uuidv7 } from "./formats/uuidv7.js";
 export { ksuid } from "./formats/ksuid.js";
+export { typeid } from "./formats/typeid.js";
+export type { ParsedTypeId, PrefixOptions } from "./formats/typeid.js";
 export { formats, type FormatKey } from "./formats/registry.js";
-export type { IdText, Ulid, FlakeId, BaseUid, UuidV7, Ksuid, IdSchema, IdSchemaResult } from "./formats/schema.js";
+export type { IdText, Ulid, FlakeId, BaseUid, UuidV7, Ksuid, TypeId, IdSchema, IdSchemaResult } from "./formats/schema.js";
 export type { EncodeTextOptions as FormatTextOptions } from "./formats/codec.js";
 export type {
   ManyOptions as FormatManyOptions,

@@ -275,6 +275,46 @@ export function firstCharOverflow(label: string, bits: number, text: string): Pr
   };
 }
 
+// ---- TypeID prefixes ----
+
+/** What a TypeID prefix may be: the rule every prefix fault quotes. */
+const PREFIX_RULE = "a prefix is 0-63 characters of a-z and _, not starting or ending with _";
+
+/** INVALID_PREFIX: the prefix of TypeID `text` is wrong; `what` says how. */
+export function typeIdPrefixFault(text: string, what: string): Problem {
+  return { code: "INVALID_PREFIX", reason: `${what} in the prefix of TypeID ${quote(text)}: ${PREFIX_RULE}` };
+}
+
+/** The `what` of a character that may not stand in a prefix there. */
+export function prefixCharText(text: string, position: number): string {
+  return `invalid character ${describeChar(text, position)}`;
+}
+
+/** The `what` of a prefix longer than 63 characters. */
+export function prefixLengthText(length: number): string {
+  return `${length} characters`;
+}
+
+/** INVALID_PREFIX: TypeID `text` has the valid prefix `got` where the call requires `expected`. */
+export function typeIdOtherPrefix(text: string, got: string, expected: string): Problem {
+  const prefix = (value: string): string => (value === "" ? "no prefix" : `the prefix ${quote(value)}`);
+  return { code: "INVALID_PREFIX", reason: `TypeID ${quote(text)} has ${prefix(got)}, expected ${prefix(expected)}` };
+}
+
+/** INVALID_PREFIX: a `prefix` option (of a generator, an encoder or a decoder) that is no TypeID prefix. */
+export function badPrefixOption(value: unknown, what: string): UlidError {
+  const reason = typeof value === "string" ? `${what} in ${quote(value)}` : `a string, got ${quote(value)}`;
+  return new UlidError("INVALID_PREFIX", `${option("prefix")}: ${reason}: ${PREFIX_RULE}`);
+}
+
+/** OVERFLOW: a TypeID suffix whose first character (at `position` of `text`) is above 7. */
+export function typeIdOverflow(text: string, position: number): Problem {
+  return {
+    code: "OVERFLOW",
+    reason: `${quote(text)} overflows 128 bits: the suffix's first character (position ${position}) must be 0-7 (largest 7${"z".repeat(25)})`,
+  };
+}
+
 /**
  * A text record whose ID ends after `length` characters: at the byte `separator` (undefined at the end of the
  * text), which separates IDs. `id` is the record's text.

@@ -18,7 +18,7 @@ import { format as uuidV7Format } from "../src/formats/uuidv7.js";
 import { expectSameArray, recordingArray } from "./helpers/arrays.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
-import { REF_FORMATS, REF_ULID, type RefFormat } from "./helpers/format-reference.js";
+import { machineryOf, REF_FORMATS, REF_TYPEID, REF_ULID, type RefFormat } from "./helpers/format-reference.js";
 import { latin1, seededUint32, textBatch } from "./helpers/reference.js";
 import { FLAKE_DEFAULT_EPOCH } from "./format-vectors.js";
 
@@ -37,6 +37,7 @@ const FORMATS: Record<RefFormat["name"], Format> = {
   baseuid: baseUidFormat,
   uuidv7: uuidV7Format,
   ksuid: ksuidFormat,
+  typeid: machineryOf(REF_TYPEID),
 };
 
 function detached<T extends Uint8Array | Float64Array>(base: new (buffer: ArrayBuffer) => T, bytes: number): T {

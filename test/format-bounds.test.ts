@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { baseuid, flake, formats, ksuid, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
-import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+import { REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
 import { compareBytes } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
 import {
@@ -53,6 +53,7 @@ const msRules = (decodeTime: (text: string) => number): TimeRules => ({
 const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
   ulid: msRules(formats.ulid.decodeTime),
   uuidv7: msRules(uuidv7.decodeTime),
+  typeid: msRules(REF_TYPEID.api.decodeTime),
   flake: {
     times: fc.oneof(
       fc.integer({ min: FLAKE_DEFAULT_EPOCH, max: FLAKE_MAX.unixMs }),

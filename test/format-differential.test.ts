@@ -8,17 +8,16 @@ import { describe, expect, it } from "vitest";
 import { flakeParam, type FormatName } from "../src/engine/specs.js";
 import type { FormatCodec, IdBatch } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
-import { formatOption } from "../src/formats/registry.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { expectSameArray } from "./helpers/arrays.js";
-import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+import { machineryOf, REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
 import { pseudoRandomBytes, seededUint32 } from "./helpers/reference.js";
 
 const next = seededUint32(0xf0a7);
 
 /** Each format's codec on the TypeScript engine, the reference the wasm codecs are compared with. */
-const jsCodecOf = (name: FormatName): FormatCodec => formatOption(name).jsCodec;
-const specOf = (name: FormatName) => formatOption(name).spec;
+const jsCodecOf = (ref: RefFormat): FormatCodec => machineryOf(ref).jsCodec;
+const specOf = (ref: RefFormat) => machineryOf(ref).spec;
 const below = (n: number): number => next() % n;
 const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
 
@@ -29,6 +28,7 @@ const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
   baseuid: [0],
   uuidv7: [0],
   ksuid: [0],
+  typeid: [0],
 };
 
 /** `n` binary IDs (some all zero, some all ones), a share `bad` of them made no ID of the format. */
@@ -47,9 +47,9 @@ function randomBinary(ref: RefFormat, n: number, bad = 0): Uint8Array {
  * values its text can exceed, now and then a text that overflows), as strings and text.
  */
 function randomBatch(ref: RefFormat, n: number, rate: number): IdBatch[] {
-  const texts = encodeAll(jsCodecOf(ref.name), ref, randomBinary(ref, n));
+  const texts = encodeAll(jsCodecOf(ref), ref, randomBinary(ref, n));
   const ids = texts.map((text) => {
-    const spelled = specOf(ref.name).caseInsensitive ? [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("") : text;
+    const spelled = specOf(ref).caseInsensitive ? [...text].map((c) => (below(2) ? c.toLowerCase() : c)).join("") : text;
     if (next() / 2 ** 32 >= rate) return spelled;
     if (ref.overflows.length > 0 && below(4) === 0) return pick(ref.overflows).text;
     const at = below(ref.chars);
@@ -77,7 +77,7 @@ function encodeAll(codec: FormatCodec, ref: RefFormat, bytes: Uint8Array): strin
 
 /** Every batch method of `wasm` against the TS codec on the first `count` elements of `batch`. */
 function expectSameBatch(ref: RefFormat, wasm: FormatCodec, batch: IdBatch, count: number): void {
-  const js = jsCodecOf(ref.name);
+  const js = jsCodecOf(ref);
   const bytes = [new Uint8Array(ref.bytes * count), new Uint8Array(ref.bytes * count)];
   const faults = [js, wasm].map((codec, i) => codec.decodeMany(batch, count, bytes[i]!));
   expect(faults[1]).toBe(faults[0]);
@@ -93,11 +93,11 @@ function expectSameBatch(ref: RefFormat, wasm: FormatCodec, batch: IdBatch, coun
 }
 
 describe.each(REF_FORMATS)("$name", (ref) => {
-  const js = jsCodecOf(ref.name);
+  const js = jsCodecOf(ref);
   describe.each([true, false])("wasm simd %s", (simd) => {
     const wasmInstance = instantiateBuild(simd);
-    const wasm = createWasmEngine(wasmInstance)!.codecs![ref.name];
-    const chunk = wasmInstance.exports.formatChunk(specOf(ref.name).wasmId);
+    const wasm = createWasmEngine(wasmInstance)!.codecOf(specOf(ref))!;
+    const chunk = wasmInstance.exports.formatChunk(specOf(ref).wasmId);
     const SIZES = [0, 1, 2 * chunk + 5];
 
     it.each(SIZES)("encodes %i IDs like the TS engine, stopping at the same non-ID", (n) => {
@@ -145,7 +145,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it.each(PARAMS[ref.name])("stamps and advances like the TS engine, up to the overflow (param %i)", (param) => {
-      const spec = specOf(ref.name);
+      const spec = specOf(ref);
       for (const count of [1, 2, 8192]) {
         const time = (below(2 ** 30) * 2 ** 13 + below(2 ** 13)) % (spec.maxTime + 1);
         const seed = next();
@@ -172,7 +172,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it("finds no successor of the largest random field", () => {
-      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V" }[ref.name];
+      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V", typeid: "user_7zzzzzzzzzzzzzzzzzzzzzzzzz" }[ref.name];
       for (const codec of [js, wasm]) {
         for (const param of PARAMS[ref.name]) {
           const seed = new Uint8Array(ref.bytes);

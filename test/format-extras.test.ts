@@ -12,9 +12,8 @@ import { baseuid, decodeTime as ulidDecodeTime, flake, setBackend, uuidv7 } from
 import { batchEngine } from "../src/backend.js";
 import type { FormatCodec } from "../src/engine/types.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
-import { formatOption } from "../src/formats/registry.js";
 import { forEachEngine } from "./helpers/engines.js";
-import { REF_FORMATS } from "./helpers/format-reference.js";
+import { machineryOf, REF_FORMATS } from "./helpers/format-reference.js";
 import { FLAKE_README } from "./format-vectors.js";
 
 const FC = { numRuns: 200, seed: 0xe7a5 };
@@ -34,6 +33,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   baseuid: ["toUUID", "fromUUID", "decodeTimeNs"],
   uuidv7: ["toULID"],
   ksuid: [],
+  typeid: ["parse", "toUUID", "fromUUID"],
 };
 
 describe("the namespaces", () => {
@@ -86,7 +86,7 @@ describe("the namespaces", () => {
 
     it.each(REF_FORMATS)("$name: auto reads string arrays on the engine the rule names, text on WebAssembly; wasm and js force one", (ref) => {
       setBackend("wasm");
-      const codecs = { js: formatOption(ref.name).jsCodec, wasm: batchEngine().codecs![ref.name]! };
+      const codecs = { js: machineryOf(ref).jsCodec, wasm: batchEngine().codecOf(machineryOf(ref).spec)! };
       expect(codecs.wasm).not.toBe(codecs.js);
       const bytes = ref.api.generateMany(3);
       const inputs = { strings: ref.api.encodeMany(bytes) as string[], text: ref.api.encodeManyText(bytes) };

@@ -1,7 +1,7 @@
 /**
  * The `lowercase` option of every call that writes ID text, for every format on both engines: the same text as the
  * canonical one with its letters in lower case, decoded back to the same bytes and sorted in the same order; off by
- * default; refused by BaseUID, whose text is case-sensitive.
+ * default; refused by BaseUID and KSUID, whose text is case-sensitive; TypeID's text is lower case already.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -137,3 +137,28 @@ export const KSUID_SEGMENT_TESTS = {
   readme: ["0ujsszwN8NRY24YaXiTIE2VWDTS", "0ujsswThIGTUYm2K8FjOOfXtY1K", "0ujssxh0cECutqzMgbtXSGnjorm", "0ujsszgFvbiEr7CDgE3z8MAUPFt"],
   readmeUnixMs: (1400000000 + 107607557) * 1000,
 } as const;
+
+/**
+ * TypeID (SPEC.md; the TypeID specification v0.3, its README's example): `prefix_01h455vb4pex5vsknk084sn02q` is the
+ * UUID v7 01890a5d-ac96-774b-bcce-b302099a8057, made at 2023-06-30T03:34:18.518Z (Unix ms 1688096058518).
+ */
+export const TYPEID_SPEC_VECTOR = {
+  text: "prefix_01h455vb4pex5vsknk084sn02q",
+  prefix: "prefix",
+  suffix: "01h455vb4pex5vsknk084sn02q",
+  uuid: "01890a5d-ac96-774b-bcce-b302099a8057",
+  unixMs: 0x01890a5dac96,
+} as const;
+
+/** SPEC.md's other TypeID vectors: text and UUID, and the texts it names invalid. */
+export const TYPEID_SPEC_VALID = [
+  { text: "prefix_0123456789abcdefghjkmnpqrs", prefix: "prefix", uuid: "0110c853-1d09-52d8-d73e-1194e95b5f19" },
+  { text: "00000000000000000000000000", prefix: "", uuid: "00000000-0000-0000-0000-000000000000" },
+  { text: "7zzzzzzzzzzzzzzzzzzzzzzzzz", prefix: "", uuid: "ffffffff-ffff-ffff-ffff-ffffffffffff" },
+  { text: "pre_fix_00000000000000000000000000", prefix: "pre_fix", uuid: "00000000-0000-0000-0000-000000000000" },
+] as const;
+export const TYPEID_SPEC_INVALID = [
+  { text: "_prefix_00000000000000000000000000", code: "INVALID_PREFIX", index: 0 },
+  { text: "PREFIX_00000000000000000000000000", code: "INVALID_PREFIX", index: 0 },
+  { text: "prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz", code: "OVERFLOW", index: 7 },
+] as const;

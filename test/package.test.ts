@@ -34,6 +34,7 @@ const API_NAMES = [
   "baseuid",
   "uuidv7",
   "ksuid",
+  "typeid",
   "formats",
 ];
 const VECTOR = "01ARYZ6S410000000000000000";

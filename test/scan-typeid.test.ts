@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsEngine } from "../src/engine/js.js";
-import { TYPEID_SCAN as TYPEID } from "./helpers/typeid-draft.js";
+import { TYPEID } from "../src/engine/specs.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { Scanner } from "../src/scanner.js";

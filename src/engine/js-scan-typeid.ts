@@ -3,7 +3,7 @@
  * is), byte for byte, for runtimes without WebAssembly. The suffixes are found with the ULID kernel's skip
  * (js-scan-ulid.ts) over a lower-case-only class table.
  */
-import { TYPEID_MAX_PREFIX } from "./scan-shape.js";
+import { MAX_PREFIX } from "./specs.js";
 import { DIGIT_RUN, MAX_FIRST_VALUE, digitRunTime, nextDigitRun } from "./js-scan-ulid.js";
 
 /** Class of a lower-case letter outside the suffix alphabet (i l o u): a prefix may hold it, a suffix not. */
@@ -81,9 +81,9 @@ function typeIdStart(text: Uint8Array, suffix: number, glued: boolean): number {
   const underscore = suffix - 1;
   // Walk back over the prefix, one byte further than the longest: a longer run is no prefix.
   let start = underscore;
-  while (start > 0 && underscore - start <= TYPEID_MAX_PREFIX && isPrefixByte(CLASS[text[start - 1]!]!)) start--;
+  while (start > 0 && underscore - start <= MAX_PREFIX && isPrefixByte(CLASS[text[start - 1]!]!)) start--;
   const prefixLength = underscore - start;
-  if (prefixLength === 0 || prefixLength > TYPEID_MAX_PREFIX) return -1;
+  if (prefixLength === 0 || prefixLength > MAX_PREFIX) return -1;
   if (CLASS[text[start]!] === UNDERSCORE || CLASS[text[underscore - 1]!] === UNDERSCORE) return -1;
   return classBefore(text, start, glued) === BORDER ? start : -1;
 }

@@ -18,7 +18,7 @@ const TWO_POW_25 = 0x200_0000;
 
 /**
  * Reads a 26-character string (the caller has checked the length): the ULID's Unix ms, or -1 unless every
- * character is a symbol and the first does not overflow. With `dst`, a valid ID's 16 bytes are also written at
+ * character is a symbol of `table` (TypeID's suffix: LOWER_DECODE_TABLE) and the first does not overflow. With `dst`, a valid ID's 16 bytes are also written at
  * `dst[offset]` (nothing is written for an invalid one).
  *
  * Tuned (bench/single.ts, decodeTime/decode/isValid): the 26 values live in locals, unrolled, read at constant
@@ -26,8 +26,8 @@ const TWO_POW_25 = 0x200_0000;
  * variable (to read IDs inside a longer string) about 1.3x slower too. One reader serves all three operations: the
  * time is a few multiplications, and the byte writes sit behind one branch.
  */
-export function readId(id: string, dst?: Uint8Array, offset = 0): number {
-  const T = DECODE_TABLE;
+export function readId(id: string, dst?: Uint8Array, offset = 0, table = DECODE_TABLE): number {
+  const T = table;
   const c0 = T[id.charCodeAt(0)], c1 = T[id.charCodeAt(1)], c2 = T[id.charCodeAt(2)];
   const c3 = T[id.charCodeAt(3)], c4 = T[id.charCodeAt(4)], c5 = T[id.charCodeAt(5)];
   const c6 = T[id.charCodeAt(6)], c7 = T[id.charCodeAt(7)], c8 = T[id.charCodeAt(8)];
@@ -101,27 +101,27 @@ export function encodeString(src: Uint8Array, from: number): string {
   );
 }
 
-/** The 16 bytes at `src[from]` as 26 ASCII codes at `dst[at]`. */
-export function encodeChars(src: Uint8Array, from: number, dst: Uint8Array, at: number): void {
+/** The 16 bytes at `src[from]` as 26 ASCII codes at `dst[at]`, in `table`'s alphabet (TypeID's: LOWER_ENCODE_TABLE). */
+export function encodeChars(src: Uint8Array, from: number, dst: Uint8Array, at: number, table = ENCODE_TABLE): void {
   const b0 = src[from];
-  dst[at] = ENCODE_TABLE[b0 >> 5];
-  dst[at + 1] = ENCODE_TABLE[b0 & 31];
-  encodeGroup(src, from + 1, dst, at + 2);
-  encodeGroup(src, from + 6, dst, at + 10);
-  encodeGroup(src, from + 11, dst, at + 18);
+  dst[at] = table[b0 >> 5];
+  dst[at + 1] = table[b0 & 31];
+  encodeGroup(src, from + 1, dst, at + 2, table);
+  encodeGroup(src, from + 6, dst, at + 10, table);
+  encodeGroup(src, from + 11, dst, at + 18, table);
 }
 
 /** 5 bytes (40 bits) into 8 ASCII codes. */
-function encodeGroup(src: Uint8Array, from: number, dst: Uint8Array, at: number): void {
+function encodeGroup(src: Uint8Array, from: number, dst: Uint8Array, at: number, table: Uint8Array): void {
   const b0 = src[from], b1 = src[from + 1], b2 = src[from + 2], b3 = src[from + 3], b4 = src[from + 4];
-  dst[at] = ENCODE_TABLE[b0 >> 3];
-  dst[at + 1] = ENCODE_TABLE[((b0 & 7) << 2) | (b1 >> 6)];
-  dst[at + 2] = ENCODE_TABLE[(b1 >> 1) & 31];
-  dst[at + 3] = ENCODE_TABLE[((b1 & 1) << 4) | (b2 >> 4)];
-  dst[at + 4] = ENCODE_TABLE[((b2 & 15) << 1) | (b3 >> 7)];
-  dst[at + 5] = ENCODE_TABLE[(b3 >> 2) & 31];
-  dst[at + 6] = ENCODE_TABLE[((b3 & 3) << 3) | (b4 >> 5)];
-  dst[at + 7] = ENCODE_TABLE[b4 & 31];
+  dst[at] = table[b0 >> 3];
+  dst[at + 1] = table[((b0 & 7) << 2) | (b1 >> 6)];
+  dst[at + 2] = table[(b1 >> 1) & 31];
+  dst[at + 3] = table[((b1 & 1) << 4) | (b2 >> 4)];
+  dst[at + 4] = table[((b2 & 15) << 1) | (b3 >> 7)];
+  dst[at + 5] = table[(b3 >> 2) & 31];
+  dst[at + 6] = table[((b3 & 3) << 3) | (b4 >> 5)];
+  dst[at + 7] = table[b4 & 31];
 }
 
 /** Writes a valid Unix ms time as bytes 0..5 at `dst[at]`. */

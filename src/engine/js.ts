@@ -13,10 +13,9 @@ export const jsEngine: Engine = {
   kind: "js",
   simd: false,
   codecs: null,
+  codecOf: () => null,
   scanWindow(format, text, glued, atEnd, offsets, times, lengths) {
-    // DRAFT until the TypeID spec entry lands: its name is not yet a FormatName.
-    const name: string = format.name;
-    if (name === "typeid") return scanTypeIdWindow(text, glued, atEnd, offsets, times, lengths);
-    return (name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, glued, atEnd, offsets, times);
+    if (format.name === "typeid") return scanTypeIdWindow(text, glued, atEnd, offsets, times, lengths);
+    return (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, glued, atEnd, offsets, times);
   },
 };

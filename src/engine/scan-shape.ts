@@ -6,7 +6,7 @@
  * prefix makes it 26 to 90 bytes, and an underscore before it glues too.
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
-import type { FormatSpec } from "./specs.js";
+import { type FormatSpec, MAX_PREFIX, TYPEID } from "./specs.js";
 
 export interface ScanShape {
   /** The most bytes one match takes. */
@@ -17,19 +17,15 @@ export interface ScanShape {
   glues(byte: number): boolean;
 }
 
-/** The longest TypeID prefix (TypeID specification v0.3). */
-export const TYPEID_MAX_PREFIX = 63;
 const UNDERSCORE = 0x5f;
 
 /** Whether `byte` is an ASCII letter, digit or underscore: a byte of a word, as TypeID matches are words. */
 export const isWordByte = (byte: number): boolean => byte === UNDERSCORE || isAsciiAlphanumeric(byte);
 
 export function scanShape(format: FormatSpec): ScanShape {
-  // DRAFT until the TypeID spec entry lands: its name is not yet a FormatName.
-  const name: string = format.name;
-  if (name === "typeid") {
-    // prefix, "_", suffix
-    return { maxBytes: TYPEID_MAX_PREFIX + 1 + format.chars, varies: true, glues: isWordByte };
+  if (format.name === "typeid") {
+    // prefix, "_", suffix (TYPEID's chars: a spec with a prefix counts it in its own)
+    return { maxBytes: MAX_PREFIX + 1 + TYPEID.chars, varies: true, glues: isWordByte };
   }
   return { maxBytes: format.chars, varies: false, glues: isAsciiAlphanumeric };
 }

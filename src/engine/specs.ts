@@ -6,11 +6,12 @@
  * tick units, node ids) and turns faults into errors.
  *
  * Every time an engine reads or writes is the format's raw time field, an integer: ULID and UUID v7 Unix ms,
- * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns, KSUID seconds since its epoch (Unix 1400000000 s).
+ * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns, KSUID seconds since its epoch (Unix 1400000000 s), TypeID
+ * the UUID v7 time field (Unix ms).
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
 
-export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid";
+export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid";
 
 export interface FormatSpec {
   readonly name: FormatName;
@@ -20,6 +21,11 @@ export interface FormatSpec {
   readonly bytes: number;
   /** Characters of a text ID; a text record is these and one separator byte. */
   readonly chars: number;
+  /**
+   * TypeID only: the prefix every text of this spec carries ("" for none). TypeID has a spec per prefix
+   * (`typeIdSpec`), whose `chars` count the prefix and its underscore; the engines write and check the prefix.
+   */
+  readonly prefix?: string;
   /** The largest raw time field. */
   readonly maxTime: number;
   /**
@@ -34,6 +40,8 @@ export interface FormatSpec {
   advanceRandom(param: number): number;
   /** Whether the text reads letters in either case (its canonical form is one case), so it may be written in lower case. */
   readonly caseInsensitive: boolean;
+  /** Whether the text is lower case only (TypeID): it is written in lower case whatever the `lowercase` option says. */
+  readonly lowerCaseOnly?: boolean;
   /** Whether `byte` may separate text records: it is no ASCII letter or digit, and never part of an ID's text. */
   isSeparator(byte: number): boolean;
 }
@@ -145,11 +153,42 @@ export const KSUID: FormatSpec = {
   isSeparator: notAlphanumeric,
 };
 
-/** Every format, in the order of its wasm number. */
-export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID];
+/**
+ * TypeID without a prefix: 16 bytes (a UUID), 26 chars of lower-case Crockford base32 (ULID's bit layout). Its
+ * generation is UUID v7's, so it shares UUID v7's random draws.
+ */
+export const TYPEID: FormatSpec = {
+  ...UUIDV7,
+  // Any 128 bits after the time field: TypeID decodes every UUID, so the bounds of a time (bounds.ts) hold every
+  // TypeID of that millisecond, a UUID v7 or not, as ULID's do.
+  freeBits: ULID.freeBits,
+  name: "typeid",
+  wasmId: 5,
+  chars: 26,
+  prefix: "",
+  // Lower case only: "A" is no TypeID character. Text is written in lower case already.
+  caseInsensitive: false,
+  lowerCaseOnly: true,
+  // "_" joins the prefix to the suffix.
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== UNDERSCORE,
+};
 
-/** The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (UUID text). */
+/** TypeID's spec for texts with `prefix` (valid, checked by the caller): `prefix_` and 26 chars, or 26 without one. */
+export function typeIdSpec(prefix: string): FormatSpec {
+  return prefix === "" ? TYPEID : { ...TYPEID, prefix, chars: prefix.length + 1 + TYPEID.chars };
+}
+
+/** Every format, in the order of its wasm number. */
+export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID];
+
+/** The longest TypeID prefix (spec v0.3). */
+export const MAX_PREFIX = 63;
+
+/**
+ * The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (a TypeID with a prefix
+ * of 63 chars).
+ */
 export const MAX_ID_BYTES = 20;
-export const MAX_ID_CHARS = 36;
+export const MAX_ID_CHARS = MAX_PREFIX + 1 + 26;
 /** The most random bytes any format draws for one ID (a KSUID's payload). */
 export const MAX_RANDOM_BYTES = 16;

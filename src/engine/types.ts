@@ -80,6 +80,11 @@ export interface Engine {
    * itself (src/formats/), so that a bundle of ULID functions alone does not carry the other formats.
    */
   readonly codecs: FormatCodecs | null;
+  /**
+   * The engine's codec of `spec`: of its format, or of a TypeID prefix (`typeIdSpec`, made on first use and kept while
+   * the spec is); null on the TypeScript engine.
+   */
+  codecOf(spec: FormatSpec): FormatCodec | null;
 
   /**
    * Finds the IDs of a scannable format (ULID, UUID v7, TypeID) in `text` (at most SCAN_BYTES bytes), as its

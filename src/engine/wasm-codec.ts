@@ -7,7 +7,7 @@
  */
 import type { WasmExports } from "../wasm/load.js";
 import { stringMaker } from "./flat-string.js";
-import { MAX_ID_BYTES, MAX_RANDOM_BYTES, ULID, type FormatSpec } from "./specs.js";
+import { MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, ULID, type FormatSpec } from "./specs.js";
 import type { FormatCodec, IdBatch } from "./types.js";
 import { createTextLoader } from "./wasm-text.js";
 
@@ -19,6 +19,8 @@ export interface Regions {
   readonly flags: Uint8Array;
   readonly random: Uint8Array;
   readonly seed: Uint8Array;
+  /** TypeID's prefix of the next kernel calls. */
+  readonly prefix: Uint8Array;
 }
 
 export function createRegions(x: WasmExports): Regions {
@@ -31,10 +33,36 @@ export function createRegions(x: WasmExports): Regions {
     flags: new Uint8Array(memory, x.flagRegion(), chunk),
     random: new Uint8Array(memory, x.randomRegion(), MAX_RANDOM_BYTES * chunk),
     seed: new Uint8Array(memory, x.seedRegion(), MAX_ID_BYTES),
+    prefix: new Uint8Array(memory, x.prefixRegion(), MAX_PREFIX),
   };
 }
 
+/**
+ * The codec of `spec`. A TypeID spec (one per prefix: specs.ts) puts its prefix in the prefix region and announces it
+ * before every call, since the codecs of all prefixes share the kernels: the record width, and so the chunk, is the
+ * prefix's.
+ */
 export function createWasmCodec(spec: FormatSpec, x: WasmExports, regions: Regions): FormatCodec {
+  if (spec.prefix === undefined) return createCodec(spec, x, regions);
+  const prefix = Uint8Array.from(spec.prefix, (char) => char.charCodeAt(0));
+  const select = (): void => {
+    regions.prefix.set(prefix);
+    x.formatPrefix(prefix.length);
+  };
+  select();
+  const codec = createCodec(spec, x, regions);
+  const selecting = {} as Record<keyof FormatCodec, unknown>;
+  for (const name of Object.keys(codec) as (keyof FormatCodec)[]) {
+    const method = codec[name] as (...args: unknown[]) => unknown;
+    selecting[name] = (...args: unknown[]) => {
+      select();
+      return method(...args);
+    };
+  }
+  return selecting as FormatCodec;
+}
+
+function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): FormatCodec {
   const { binary, text, times, flags, random, seed } = regions;
   const { wasmId: id, bytes, chars } = spec;
   const record = chars + 1;

@@ -4,8 +4,8 @@
  * (wasm-codec.ts), and the scanner (wasm-scan.ts).
  */
 import { type LoadedWasm, loadWasm } from "../wasm/load.js";
-import { FORMAT_SPECS } from "./specs.js";
-import type { Engine, FormatCodecs } from "./types.js";
+import { FORMAT_SPECS, type FormatSpec } from "./specs.js";
+import type { Engine, FormatCodec, FormatCodecs } from "./types.js";
 import { createRegions, createWasmCodec } from "./wasm-codec.js";
 import { createWasmScan } from "./wasm-scan.js";
 
@@ -13,10 +13,22 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   if (wasm === null) return null;
   const x = wasm.exports;
   const regions = createRegions(x);
+  const codecs = Object.fromEntries(FORMAT_SPECS.map((spec) => [spec.name, createWasmCodec(spec, x, regions)])) as FormatCodecs;
+  // TypeID's codecs of other prefixes, one per spec object (the format layer keeps a bounded set of them).
+  const prefixed = new WeakMap<FormatSpec, FormatCodec>();
   return {
     kind: "wasm",
     simd: wasm.simd,
-    codecs: Object.fromEntries(FORMAT_SPECS.map((spec) => [spec.name, createWasmCodec(spec, x, regions)])) as FormatCodecs,
+    codecs,
+    codecOf(spec) {
+      if (FORMAT_SPECS[spec.wasmId] === spec) return codecs[spec.name];
+      let codec = prefixed.get(spec);
+      if (codec === undefined) {
+        codec = createWasmCodec(spec, x, regions);
+        prefixed.set(spec, codec);
+      }
+      return codec;
+    },
     scanWindow: createWasmScan(wasm),
   };
 }

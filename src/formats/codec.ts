@@ -26,6 +26,11 @@ import { badSeparator, buffersOverlap, detachedBuffer, outOverlapsBytes, partial
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
 export interface Format extends FormatRules {
   readonly jsCodec: FormatCodec;
+  /**
+   * What the format makes of an engine's codec of its spec, when that is not the codec itself: TypeID without a
+   * required prefix reads each string under its own prefix through the codec of the empty one (src/formats/typeid.ts).
+   */
+  adapt?(codec: FormatCodec): FormatCodec;
 }
 
 export interface EncodeTextOptions extends CaseOptions {

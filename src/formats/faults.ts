@@ -24,6 +24,11 @@ export interface FormatRules {
   charFault(text: string, position: number): Problem | null;
   /** Why the binary ID at `bytes[at]`, which an engine refused to encode, is no ID of the format. */
   binaryFault(bytes: Uint8Array, at: number): Problem;
+  /**
+   * For a format whose texts start with a part of their own (TypeID's prefix): the fault of that part, checked
+   * before anything else, or the rules of a text of that part (their `spec.chars` its length).
+   */
+  leadOf?(text: string): Fault | this;
 }
 
 export interface Fault extends Problem {
@@ -32,9 +37,12 @@ export interface Fault extends Problem {
 }
 
 /** The first fault of a would-be ID, or null when it is valid. */
-export function findFault(rules: FormatRules, text: unknown): Fault | null {
+export function findFault(format: FormatRules, text: unknown): Fault | null {
+  if (typeof text !== "string") return { ...idNotString(format.label, text), position: 0 };
+  const lead = format.leadOf?.(text) ?? format;
+  if ("position" in lead) return lead;
+  const rules = lead;
   const { label, spec } = rules;
-  if (typeof text !== "string") return { ...idNotString(label, text), position: 0 };
   if (text.length !== spec.chars) {
     return { ...idLength(label, spec.chars, text), position: Math.min(text.length, spec.chars) };
   }

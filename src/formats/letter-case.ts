@@ -1,8 +1,8 @@
 /**
  * Lower-case output, the same for every format whose text reads letters in either case (ULID, Ulid-Flake, UUID v7):
  * the `lowercase` option of the calls that write text. Canonical text (upper-case Crockford, lower-case hex) stays the
- * default; decoders read either case anyway. A case-sensitive format (BaseUID) refuses the option: its lower-case
- * text would be another ID.
+ * default; decoders read either case anyway. A case-sensitive format (BaseUID, KSUID) refuses the option: its
+ * lower-case text would be another ID. TypeID's text is lower case only: the option asks for what it writes anyway.
  *
  * Applied to what the engines wrote, so both engines give the same text and the calls without the option run as
  * before: ID text is ASCII, where `toLowerCase` changes only A-Z.
@@ -20,6 +20,7 @@ export interface CaseOptions {
 export function lowercaseOption(format: FormatRules, value: unknown): boolean {
   if (value === undefined || value === false) return false;
   if (value !== true) throw optionMustBe("lowercase", "a boolean", value);
+  if (format.spec.lowerCaseOnly) return false;
   if (!format.spec.caseInsensitive) throw caseSensitiveText(format.label);
   return true;
 }

@@ -6,13 +6,14 @@ import { baseuid, format as baseUidFormat } from "./baseuid.js";
 import type { Format } from "./codec.js";
 import { flake, format as flakeFormat } from "./flake.js";
 import { ksuid, format as ksuidFormat } from "./ksuid.js";
+import { typeid, format as typeIdFormat } from "./typeid.js";
 import { ULID_FORMAT } from "./ulid-format.js";
 import { ulidNamespace } from "./ulid.js";
 import { uuidv7, format as uuidV7Format } from "./uuidv7.js";
 import { unknownFormat } from "../messages.js";
 
 /** Every format's namespace, one core shape: `formats.flake === flake`, and `formats.ulid` holds ULID's calls. */
-export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid });
+export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid });
 
 export type FormatKey = keyof typeof formats;
 
@@ -22,6 +23,7 @@ const MACHINERY: Readonly<Record<FormatKey, Format>> = {
   baseuid: baseUidFormat,
   uuidv7: uuidV7Format,
   ksuid: ksuidFormat,
+  typeid: typeIdFormat,
 };
 
 /** The machinery's view of the format named by a `format` option (default ULID); INVALID_ARGUMENT for another name. */

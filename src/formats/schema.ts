@@ -31,6 +31,8 @@ export type BaseUid = IdText<"baseuid">;
 export type UuidV7 = IdText<"uuidv7">;
 /** A KSUID (27 base62 characters). */
 export type Ksuid = IdText<"ksuid">;
+/** A TypeID (a prefix, "_" and 26 lower-case Crockford base32 characters; 26 alone without a prefix). */
+export type TypeId = IdText<"typeid">;
 
 /** The result of `schema["~standard"].validate`: the canonical text, or one issue with the UlidError's message. */
 export type IdSchemaResult<Id extends string> =
@@ -51,9 +53,13 @@ export interface IdSchema<Id extends string> {
 
 /** `text` in the format's canonical spelling (the one `encode` writes), or null when it is no ID of the format. */
 export function canonicalText(format: Format, text: unknown): string | null {
-  const codec = singleCodec(format);
-  const bytes = new Uint8Array(format.spec.bytes);
-  return typeof text === "string" && codec.decodeOne(text, bytes, 0) ? codec.encodeOne(bytes, 0) : null;
+  if (typeof text !== "string") return null;
+  // A text with a part of its own (TypeID's prefix) is written back by the format of that part.
+  const own = format.leadOf?.(text) ?? format;
+  if ("position" in own) return null;
+  const codec = singleCodec(own);
+  const bytes = new Uint8Array(own.spec.bytes);
+  return codec.decodeOne(text, bytes, 0) ? codec.encodeOne(bytes, 0) : null;
 }
 
 /** The format's Standard Schema: `{ value }` with the canonical text of a valid ID, else the UlidError's message. */

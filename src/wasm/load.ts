@@ -1,4 +1,4 @@
-import { FORMAT_SPECS, MAX_ID_BYTES, MAX_RANDOM_BYTES } from "../engine/specs.js";
+import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
 import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
@@ -32,6 +32,10 @@ export interface WasmExports {
   randomRegion(): number;
   /** One binary ID: the state of `formatAdvance`. */
   seedRegion(): number;
+  /** TypeID's prefix of the next calls, up to 63 bytes. */
+  prefixRegion(): number;
+  /** Announces the prefix in the prefix region (`width` bytes, 0-63) for TypeID's kernels; false for a wider one. */
+  formatPrefix(width: number): boolean;
 
   // ---- batch kernels of every format (assembly/formats.ts) ----
   /** Records the regions hold for the format per call. */
@@ -149,6 +153,11 @@ export function checkAbi(x: WasmExports): void {
     const bytes = x.formatBytes(spec.wasmId);
     if (bytes !== spec.bytes) throw mismatch(`${spec.name}'s binary length`, bytes, spec.bytes);
   }
+  // TypeID's records are as wide as the prefix a call announces: the build must take the longest and widen by it.
+  const widest = typeIdSpec("a".repeat(MAX_PREFIX)).chars;
+  const widened = x.formatPrefix(MAX_PREFIX) ? x.formatChars(TYPEID.wasmId) : -1;
+  x.formatPrefix(0);
+  if (widened !== widest) throw mismatch("the text length of a TypeID with the longest prefix", widened, widest);
   // A build whose decode kernels take no `flagged` and `from` arguments would ignore them, and stop at a bad ID.
   for (const [name, kernel] of [["formatDecode", x.formatDecode], ["formatDecodeTime", x.formatDecodeTime]] as const) {
     if (kernel.length !== 5) throw mismatch(`the parameter count of ${name}`, kernel.length, 5);
@@ -165,6 +174,7 @@ export function checkAbi(x: WasmExports): void {
     ["flag", x.flagRegion(), chunk],
     ["random", x.randomRegion(), MAX_RANDOM_BYTES * chunk],
     ["seed", x.seedRegion(), MAX_ID_BYTES],
+    ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
   ];
   for (const [name, at, size] of regions) {

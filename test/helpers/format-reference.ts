@@ -3,8 +3,12 @@
  * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
  * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, formats, ksuid, uuidv7 } from "../../src/index.js";
+import { baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
+import type { Format } from "../../src/formats/codec.js";
+import { formatOption } from "../../src/formats/registry.js";
+import { formatWithPrefix } from "../../src/formats/typeid.js";
+import { createSchema } from "../../src/formats/schema.js";
 import { FLAKE_DEFAULT_EPOCH } from "../format-vectors.js";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -29,11 +33,16 @@ export function notAbove(largest: string, alphabet: string): RegExp {
 }
 
 export interface RefFormat {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid";
-  /** The namespace under test. */
-  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid";
+  /** The namespace under test (TypeID's with a prefix bound to its calls: `typeIdWithPrefix`). */
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
   readonly bytes: number;
+  /** Characters of a text (a TypeID's with its prefix and underscore). */
   readonly chars: number;
+  /** Characters before the ID proper: a TypeID's prefix and underscore, whose faults are INVALID_PREFIX. 0 elsewhere. */
+  readonly lead: number;
+  /** TypeID's prefix, which `api` gives every call. */
+  readonly prefix?: string;
   /** Every text the format accepts, and nothing else. */
   readonly pattern: RegExp;
   /** The canonical text of bytes, or null when they are no ID of the format. */
@@ -72,6 +81,7 @@ export const REF_ULID: RefFormat = {
   api: formats.ulid,
   bytes: 16,
   chars: 26,
+  lead: 0,
   pattern: /^[0-7IiLlOo][0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]{25}$/,
   encode: (bytes) => digits(bytesToBigInt(bytes), 26, 32n, CROCKFORD),
   decode(text) {
@@ -97,6 +107,7 @@ export const REF_FLAKE: RefFormat = {
   api: flake,
   bytes: 8,
   chars: 13,
+  lead: 0,
   pattern: /^[0-7IiLlOo][0-9A-TV-Za-tv-z]{12}$/,
   encode: (bytes) => (bytes[0]! >= 0x80 ? null : digits(bytesToBigInt(bytes), 13, 32n, CROCKFORD)),
   decode(text) {
@@ -119,6 +130,7 @@ export const REF_BASEUID: RefFormat = {
   api: baseuid,
   bytes: 15,
   chars: 20,
+  lead: 0,
   pattern: /^[-0-9A-Z_a-z]{20}$/,
   encode: (bytes) => digits(bytesToBigInt(bytes), 20, 64n, BASE64_LEX),
   decode(text) {
@@ -139,6 +151,7 @@ export const REF_UUIDV7: RefFormat = {
   api: uuidv7,
   bytes: 16,
   chars: 36,
+  lead: 0,
   pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i,
   encode(bytes) {
     const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -168,6 +181,7 @@ export const REF_KSUID: RefFormat = {
   api: ksuid,
   bytes: 20,
   chars: 27,
+  lead: 0,
   pattern: notAbove(KSUID_LARGEST, BASE62),
   encode: (bytes) => digits(bytesToBigInt(bytes), 27, 62n, BASE62),
   decode(text) {
@@ -189,4 +203,87 @@ export const REF_KSUID: RefFormat = {
   nonSeparators: [0x30, 0x41, 0x61, 0x7a],
 };
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID];
+/** Where each of TypeID's calls takes its options (the others take none). */
+const OPTIONS_AT: Readonly<Record<string, number>> = {
+  encode: 2,
+  monotonicFactory: 0,
+  ...Object.fromEntries(
+    ["decode", "isValid", "canonicalize", "decodeTime", "encodeMany", "encodeManyText", "decodeMany", "validateMany"]
+      .concat(["decodeTimeMany", "generate", "generateMany", "min", "max", "toBigInt", "fromBigInt", "parse", "toUUID"])
+      .map((name) => [name, 1]),
+  ),
+};
+
+/** Options with `prefix` added, when they are a plain object of data (or absent); anything else as it is, to be refused. */
+function withPrefixOption(options: unknown, prefix: string): unknown {
+  if (options === undefined) return { prefix };
+  try {
+    if (typeof options !== "object" || options === null || Object.getPrototypeOf(options) !== Object.prototype) return options;
+    const plain = Object.values(Object.getOwnPropertyDescriptors(options)).every((d) => "value" in d && d.enumerable);
+    return plain && !("prefix" in options) ? { ...options, prefix } : options;
+  } catch {
+    return options;
+  }
+}
+
+/** The `typeid` namespace with `prefix` given to every call that takes one, so the shared suites run on prefixed text. */
+export function typeIdWithPrefix(prefix: string): typeof typeid {
+  const bound: Record<string, unknown> = { ...typeid };
+  for (const [name, at] of Object.entries(OPTIONS_AT)) {
+    const call = (typeid as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
+    bound[name] = (...args: unknown[]) => {
+      const given = [...args];
+      while (given.length < at) given.push(undefined);
+      given[at] = withPrefixOption(given[at], prefix);
+      return call(...given);
+    };
+  }
+  bound.fromUUID = (uuid: string, given = prefix) => typeid.fromUUID(uuid, given);
+  // The namespace's schema takes any prefix: the bound one requires this one, as `decode` does here.
+  bound.schema = createSchema(formatWithPrefix(prefix));
+  return Object.freeze(bound) as unknown as typeof typeid;
+}
+
+const TYPEID_SUFFIX = "[0-7][0-9a-hjkmnp-tv-z]{25}";
+
+/** TypeID with the prefix `prefix` ("" for none): 26 chars of lower-case Crockford base32 after `prefix_`. */
+function refTypeId(prefix: string): RefFormat {
+  const lead = prefix === "" ? "" : `${prefix}_`;
+  return {
+    name: "typeid",
+    api: prefix === "" ? typeid : typeIdWithPrefix(prefix),
+    prefix,
+    bytes: 16,
+    chars: lead.length + 26,
+    lead: lead.length,
+    pattern: new RegExp(`^${lead}${TYPEID_SUFFIX}$`),
+    encode: (bytes) => lead + digits(bytesToBigInt(bytes), 26, 32n, CROCKFORD.toLowerCase()),
+    decode(text) {
+      if (!this.pattern.test(text)) return null;
+      return bigIntToBytes(undigits(text.slice(lead.length), 32n, (c) => CROCKFORD.toLowerCase().indexOf(c)), 16);
+    },
+    time(text) {
+      return Number(bytesToBigInt(this.decode(text)!, 0, 6));
+    },
+    conform: (bytes) => bytes.slice(0, 16),
+    // Not "_": with it a suffix char would end a prefix. Upper case, the aliases and U are no TypeID characters.
+    badChars: ["U", "u", "A", "Z", "I", "i", "L", "l", "O", "o", "!", "-", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+    overflows: [
+      { text: `${lead}80000000000000000000000000`, position: lead.length },
+      { text: `${lead}zzzzzzzzzzzzzzzzzzzzzzzzzz`, position: lead.length },
+    ],
+    separators: [0x0a, 0x2c, 0x20, 0x2d, 0x00, 0xff],
+    nonSeparators: [0x30, 0x61, 0x7a, 0x5f],
+  };
+}
+
+/** TypeID with the prefix "user" (31 chars), the one in REF_FORMATS; REF_TYPEID_BARE has none. */
+export const REF_TYPEID = refTypeId("user");
+export const REF_TYPEID_BARE = refTypeId("");
+
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID];
+
+/** The format as the machinery sees the texts of `ref` (a TypeID prefix's own format). */
+export function machineryOf(ref: RefFormat): Format {
+  return ref.prefix === undefined ? formatOption(ref.name) : formatWithPrefix(ref.prefix);
+}
