@@ -2,18 +2,22 @@
  * Finding TypeIDs in text, on every engine (TypeScript, wasm SIMD, wasm scalar): SPEC.md's vectors and the edge
  * cases of what a match is (assembly/scan-typeid.ts) by name, random logs full of decoys against an independent
  * regular expression (helpers/scan-reference.ts), random chunk splits (fast-check) and window boundaries inside a
- * long prefix, and the kernels against each other on raw windows.
+ * long prefix, and the kernels against each other on raw windows. Then the public calls (`scanText`, `scanChunks`,
+ * `scanStream` with `format: "typeid"`) on both engines, against the reference and against the `typeid` codec.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { scanChunks, scanStream, scanText, typeid, type UlidMatch } from "../src/index.js";
 import { jsEngine } from "../src/engine/js.js";
 import { TYPEID } from "../src/engine/specs.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { Scanner } from "../src/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
+import { forEachEngine } from "./helpers/engines.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
 import { type ExpectedMatch, randomChunks, randomTypeIdLog, referenceTypeIdScan } from "./helpers/scan-reference.js";
+import { throughTransform } from "./helpers/streams.js";
 import { propertyRuns } from "./helpers/tier.js";
 
 const ENGINES: readonly [string, Engine][] = [
@@ -156,5 +160,40 @@ describe("the TypeID scan kernels agree byte for byte on raw windows", () => {
       expect(results[2]).toEqual(results[0]);
     }
     expect(matches).toBeGreaterThan(300);
+  });
+});
+
+forEachEngine(() => {
+  it("scanText, scanChunks and scanStream with format 'typeid' find what the reference finds", async () => {
+    const text = randomTypeIdLog(30_000, 11);
+    const expected = referenceTypeIdScan(text);
+    const bytes = latin1(text);
+    expect(scanText(bytes, { format: "typeid", lines: true })).toEqual(expected);
+    expect(scanText(bytes, { format: "typeid" })).toEqual(expected.map(({ line: _, ...match }) => match));
+    const chunks = randomChunks(bytes, 300, 3);
+    const found: UlidMatch[] = [];
+    for await (const matches of scanChunks(chunks, { format: "typeid", lines: true })) found.push(...matches);
+    expect(found).toEqual(expected);
+    expect((await throughTransform(scanStream({ format: "typeid", lines: true }), chunks)).flat()).toEqual(expected);
+  });
+
+  it("every match is a TypeID the codec accepts, with the time the codec reads", () => {
+    const matches = scanText(latin1(randomTypeIdLog(30_000, 12)), { format: "typeid" });
+    expect(matches.length).toBeGreaterThan(100);
+    for (const { id, time } of matches) {
+      expect(typeid.isValid(id), id).toBe(true);
+      expect(time).toBe(typeid.decodeTime(id));
+    }
+  });
+
+  it("finds the TypeIDs typeid.generate makes, with every prefix length, and their times", () => {
+    const made = [0, 1, 5, 63].flatMap((length) => {
+      const prefix = "q".repeat(length);
+      return Array.from({ length: 20 }, (_, i) => typeid.generate(1_700_000_000_000 + i, { prefix }));
+    });
+    const text = made.map((id, i) => [`id=${id}`, `"${id}"`, `\x1b[32m${id}\x1b[0m`, `${id}\n`][i % 4]).join(" ");
+    const matches = scanText(latin1(text), { format: "typeid" });
+    expect(matches.map(({ id }) => id)).toEqual(made);
+    expect(matches.map(({ time }) => time)).toEqual(made.map((id) => typeid.decodeTime(id)));
   });
 });

@@ -70,7 +70,7 @@ function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
   const type = values.type ?? "ulid";
   if (typeof type !== "string" || !Object.hasOwn(formats, type)) {
-    throw new UsageError(`--type must be ulid or uuidv7 for scan, got ${JSON.stringify(type)}`);
+    throw new UsageError(`--type must be ulid, uuidv7 or typeid for scan, got ${JSON.stringify(type)}`);
   }
   try {
     return targetOf(scannableFormat(type));
