@@ -134,6 +134,23 @@ describe.each(ENGINES)("the TypeID scanner on the %s engine", (_name, engine) =>
     );
   });
 
+  it("reads pathological words as the reference does: long runs of prefix and suffix bytes, underscores between", () => {
+    const texts = [
+      `${"a_".repeat(100_000)}${SUFFIX}`,
+      `${"ab".repeat(100_000)}_${SUFFIX}`,
+      `${SUFFIX.repeat(8000)} ${`_${SUFFIX}`.repeat(8000)} ${`x_${SUFFIX} `.repeat(8000)}`,
+      `${"_".repeat(200_000)}${SUFFIX}`,
+      `${`${"a".repeat(63)}_`.repeat(3000)}${SUFFIX}`,
+    ];
+    for (const text of texts) {
+      const expected = referenceTypeIdScan(text);
+      expect(scan(engine, [latin1(text)])).toEqual(expected);
+      expect(scan(engine, randomChunks(latin1(text), 5000, text.length))).toEqual(expected);
+    }
+    expect(referenceTypeIdScan(texts[2]!)).toHaveLength(8000);
+    expect(referenceTypeIdScan(texts[4]!)).toEqual([]);
+  });
+
   it("holds as many matches as the scan region allows: a window of prefixless TypeIDs", () => {
     const text = `${SUFFIX} `.repeat(SCAN_MATCHES + 5);
     expect(scan(engine, [latin1(text)])).toHaveLength(SCAN_MATCHES + 5);
