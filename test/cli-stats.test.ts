@@ -90,6 +90,15 @@ describe("a match's key", () => {
       expect(keyOf("uuidv7", id.toUpperCase())).toEqual(wordsOf(uuidv7.decode(id)));
     }
   });
+
+  it("is the UUID for TypeIDs, whatever the prefix (so distinct counts UUIDs)", () => {
+    for (const prefix of ["", "u", "user_account", "a".repeat(63)]) {
+      for (const id of formats.typeid.encodeMany(formats.typeid.generateMany(20), { prefix })) {
+        expect(keyOf("typeid", id)).toEqual(wordsOf(formats.typeid.decode(id)));
+      }
+    }
+    expect(keyOf("typeid", "7zzzzzzzzzzzzzzzzzzzzzzzzz")).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+  });
 });
 
 describe("ScanStats", () => {
