@@ -35,6 +35,7 @@ const DEEP_ONLY = [
   "test/cli-output-bytes.test.ts",
   "test/cli-ripgrep.test.ts",
   "test/cli-scan-jobs.test.ts",
+  "test/cli-scan-typeid.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
@@ -59,6 +60,7 @@ const PUBLIC_API = [
   "test/decode-lines.test.ts",
   "test/scan.test.ts",
   "test/scan-formats.test.ts",
+  "test/scan-typeid.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
   "test/schema.test.ts",

@@ -3,7 +3,7 @@
 // the functions below give the regions' addresses. The memory is exported, fixed in size and never grows; nothing
 // is imported and nothing allocates.
 
-import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
+import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
 export { scan } from "./scan";
 export { formatPrefix } from "./typeid";
@@ -69,4 +69,8 @@ export function scanOffsetRegion(): usize {
 
 export function scanTimeRegion(): usize {
   return SCAN_TIMES;
+}
+
+export function scanLengthRegion(): usize {
+  return SCAN_LENGTHS;
 }

@@ -18,10 +18,11 @@
 // step of CHUNK IDs fits any format. A call takes as many records as TEXT holds (formatChunk: 5977 UUIDs, 7899
 // KSUIDs, 2430 TypeIDs of a 63-char prefix, CHUNK of the others); resizing a region resizes their chunks too.
 //
-//   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts), for match i; SCAN_MATCHES = 2427
+//   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts, scan-typeid.ts), for match i; SCAN_MATCHES = 2427
 //   SCAN_TEXT     65536  the text searched: any bytes
 //   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
 //   SCAN_TIMES    19416  f64 Unix ms of match i at 8i
+//   SCAN_LENGTHS   2427  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
 
 /**
  * IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM.
@@ -66,3 +67,4 @@ export const SCAN_MATCHES = (SCAN_BYTES + 1) / (ID_CHARS + 1);
 export const SCAN_TEXT = memory.data(SCAN_BYTES, 16);
 export const SCAN_OFFSETS = memory.data(4 * SCAN_MATCHES, 16);
 export const SCAN_TIMES = memory.data(8 * SCAN_MATCHES, 16);
+export const SCAN_LENGTHS = memory.data(SCAN_MATCHES, 16);

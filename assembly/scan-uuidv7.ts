@@ -18,9 +18,10 @@ const FIRST_HYPHEN = 8;
 
 /**
  * Finds the UUID v7s in SCAN_TEXT[0, length): for each, its offset to SCAN_OFFSETS (u32) and its Unix ms to
- * SCAN_TIMES (f64); returns how many. `afterAlnum` and `atEnd` as for `scanUlid` (scan-ulid.ts).
+ * SCAN_TIMES (f64); returns how many. `glued` (the byte before the text is a letter or digit) and `atEnd` as for
+ * `scanUlid` (scan-ulid.ts).
  */
-export function scanUuidV7(length: i32, afterAlnum: bool, atEnd: bool): i32 {
+export function scanUuidV7(length: i32, glued: bool, atEnd: bool): i32 {
   let count = 0;
   let h = FIRST_HYPHEN;
   while (h - FIRST_HYPHEN + UUID_CHARS <= length) {
@@ -31,8 +32,8 @@ export function scanUuidV7(length: i32, afterAlnum: bool, atEnd: bool): i32 {
     const p = h - FIRST_HYPHEN;
     const src = SCAN_TEXT + <usize>p;
     const end = p + UUID_CHARS;
-    const glued = p > 0 ? isAlnum(load<u8>(src - 1)) : afterAlnum;
-    if (!glued && uuidRead(src)) {
+    const gluedBefore = p > 0 ? isAlnum(load<u8>(src - 1)) : glued;
+    if (!gluedBefore && uuidRead(src)) {
       if (end == length && !atEnd) break;
       if (end == length || !isAlnum(load<u8>(SCAN_TEXT + <usize>end))) {
         store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);

@@ -1,6 +1,6 @@
 // Scanning throughput (`npm run bench:scan`): MB/s finding ULIDs in a large generated log, through the library
 // (scanText, and scanChunks over 1 MiB chunks as a stream would give them) on each engine, and through the
-// `ulid scan` command from a file. Every contender's match count is checked against the log's known count before
+// `ulid scan` command from a file; and finding TypeIDs in the same log. Every contender's match count is checked against the log's known count before
 // it is timed. Size: `node bench/scan.mjs [MB]` (default 256).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -36,12 +36,12 @@ function check(what, found) {
 const rate = (ms) => `${((size / 1e6) / (ms / 1000)).toFixed(0).padStart(5)} MB/s`;
 const rows = [];
 
-async function scanInChunks(lines) {
+async function scanInChunks(lines, format = "ulid") {
   const chunks = function* () {
     for (let at = 0; at < log.length; at += CHUNK) yield log.subarray(at, at + CHUNK);
   };
   let found = 0;
-  for await (const matches of scanChunks(chunks(), { lines })) found += matches.length;
+  for await (const matches of scanChunks(chunks(), { lines, format })) found += matches.length;
   return found;
 }
 
@@ -56,6 +56,18 @@ for (const backend of ["wasm", "js"]) {
     const chunked = await medianRun(RUNS, () => timed(() => scanInChunks(lines)));
     rows.push([`library scanChunks (1 MiB chunks), ${engine}${lines ? ", with lines" : ""}`, chunked]);
   }
+}
+// TypeIDs in the same log: its lower-case ULIDs (and the lower-case hex and decimal runs of 26 that start 0-7) are
+// TypeIDs without a prefix, when they are whole words. Their count is not known in advance: both engines and the
+// command must agree on it.
+let typeIds;
+for (const backend of ["wasm", "js"]) {
+  setBackend(backend);
+  const engine = backend === "wasm" ? `wasm${getBackend().simd ? " simd" : ""}` : "js";
+  const found = await scanInChunks(false, "typeid");
+  if (typeIds !== undefined && found !== typeIds) fail(`TypeID scanChunks (${engine}) found ${found}, the other engine ${typeIds}`);
+  typeIds = found;
+  rows.push([`library scanChunks (1 MiB chunks), ${engine}, format typeid`, await medianRun(RUNS, () => timed(() => scanInChunks(false, "typeid")))]);
 }
 setBackend("auto");
 
@@ -89,6 +101,10 @@ rows.push(["ulid scan FILE > /dev/null (LINE, ID, ISO per match)", await command
 rows.push(["ulid scan FILE --json > /dev/null", await command(["scan", "--json"])]);
 rows.push(["ulid scan FILE --stats", await command(["scan", "--stats"])]);
 rows.push(["ulid scan < FILE > /dev/null (standard input)", await command(["scan"], { stdin: true })]);
+lineCount = 0;
+await scanCommand(["scan", "--type", "typeid"], { stdout: "pipe", onStdout: countLines });
+if (lineCount !== typeIds) fail(`ulid scan --type typeid found ${lineCount} TypeIDs, the library ${typeIds}`);
+rows.push(["ulid scan FILE --type typeid > /dev/null", await command(["scan", "--type", "typeid"])]);
 
 const width = Math.max(...rows.map(([name]) => name.length));
 console.log(`${"".padEnd(width)}  ${"wall".padStart(10)}  ${"CPU".padStart(10)}`);

@@ -68,7 +68,7 @@ export function unscannableFormat(name: string): UlidError {
   const what = UNSCANNABLE[name];
   return new UlidError(
     "INVALID_ARGUMENT",
-    `scanning finds ULIDs and UUID v7s only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
+    `scanning finds ULIDs, UUID v7s and TypeIDs only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
   );
 }
 

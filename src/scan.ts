@@ -3,8 +3,10 @@
  * alphabet in either case (no I/L/O aliases, no U: machines write IDs canonically, and aliases would turn ordinary
  * words into matches) with no ASCII letter or digit directly before or after it, and valid: its first character
  * is 0-7. A UUID v7 match is 8-4-4-4-12 hex in either case, version 7 and the RFC variant, likewise not glued to a
- * letter or digit. Terminal escape sequences (colours) are borders, not letters (escapes.ts). Ulid-Flakes and
- * BaseUIDs cannot be told from ordinary words and numbers, so they are refused.
+ * letter or digit. A TypeID match is a whole word of ASCII letters, digits and underscores that is a TypeID as
+ * written, its prefix included (assembly/scan-typeid.ts). Terminal escape sequences (colours) are borders, not
+ * letters (escapes.ts). Ulid-Flakes, BaseUIDs and KSUIDs cannot be told from ordinary words and numbers, so they
+ * are refused.
  * The engine does the search (WebAssembly, or the TypeScript fallback).
  */
 import { checkOptions, plainBytes } from "./args.js";
@@ -17,7 +19,7 @@ import { type MatchVisitor, Scanner } from "./scanner.js";
 import { tokenText } from "./token-text.js";
 
 export interface UlidMatch {
-  /** The ID in canonical form (ULID upper case, UUID lower case). */
+  /** The ID in canonical form (ULID upper case, UUID lower case, TypeID as found: prefix, "_" and suffix). */
   id: string;
   /** Byte offset of its first character from the start of the text or stream. */
   offset: number;
@@ -28,7 +30,7 @@ export interface UlidMatch {
 }
 
 export interface ScanOptions {
-  /** The format to find: "ulid" (default) or "uuidv7". */
+  /** The format to find: "ulid" (default), "uuidv7" or "typeid". */
   format?: FormatKey;
   /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
   lines?: boolean;
@@ -47,8 +49,8 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
       format,
       lines,
       lines
-        ? (window, at, offset, time, line) => this.matches.push({ id: text(window, at), offset, time, line })
-        : (window, at, offset, time) => this.matches.push({ id: text(window, at), offset, time }),
+        ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
+        : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
     );
   }
 
@@ -63,7 +65,7 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
 export function scannableFormat(name: unknown): FormatSpec {
   const { spec } = formatOption(name);
-  if (spec.name === "ulid" || spec.name === "uuidv7") return spec;
+  if (spec.name === "ulid" || spec.name === "uuidv7" || spec.name === "typeid") return spec;
   throw unscannableFormat(spec.name);
 }
 

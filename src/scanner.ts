@@ -1,13 +1,15 @@
 /**
- * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7): the
+ * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7, TypeID): the
  * engine-independent loop around `Engine.scanWindow`. It feeds the input through windows of at most SCAN_BYTES,
  * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
  *
- * Windows overlap by one ID's width: a kernel leaves out an ID that reaches the end of its window (what follows
- * might glue it), so the last `chars` bytes are searched again at the start of the next window, within the same
- * chunk or carried into the next chunk. An ID reported in one window ends before that window does, so it starts
- * before the next window begins: the next window sees at most its tail, glued to the byte before (`afterAlnum`) or
- * too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
+ * Windows overlap by the longest match's width (`ScanShape.maxBytes`: an ID's text, or a TypeID with the longest
+ * prefix): a kernel leaves out an ID that reaches the end of its window (what follows might glue it), so the last
+ * `maxBytes` bytes are searched again at the start of the next window, within the same chunk or carried into the
+ * next chunk. Of a window's matches, only those that start before that overlap are visited (the others are whole
+ * in the next window; for fixed widths, none is left out so). A visited match ends before its window does, so it
+ * starts before the next window begins: the next window sees at most its tail, glued to the byte before (`glued`)
+ * or too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
  *
  * Terminal escape sequences are borders (escapes.ts): a window that holds any is searched in a copy with them
  * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
@@ -16,26 +18,27 @@
  * Each match goes to a visitor with the window that holds it, so a caller that writes bytes (`ulid scan`) makes
  * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.
  */
-import { isAsciiAlphanumeric } from "./crockford.js";
+import { type ScanShape, scanShape } from "./engine/scan-shape.js";
 import type { FormatSpec } from "./engine/specs.js";
 import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./escapes.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./engine/types.js";
 
 /**
- * Receives each match in order: `window[at..at+chars)` holds its text as found (valid only during the call),
+ * Receives each match in order: `window[at..at+length)` holds its text as found (valid only during the call),
  * `offset` is its byte offset from the start of the stream, `time` its Unix ms, `line` its 1-based line (0 when
  * lines are not counted).
  */
-export type MatchVisitor = (window: Uint8Array, at: number, offset: number, time: number, line: number) => void;
+export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number) => void;
 
 const NEWLINE = 0x0a;
 
 export class Scanner {
-  /** The last bytes of the last window, searched again at the start of the next one (at most one ID's width). */
+  private readonly shape: ScanShape;
+  /** The last bytes of the last window, searched again at the start of the next one (at most `maxBytes`). */
   private readonly carry: Uint8Array;
   private carryLength = 0;
-  /** Whether the byte before the next window is a letter or digit (so an ID at its start is glued). */
-  private afterAlnum = false;
+  /** Whether the byte before the next window glues to a match at its start (`ScanShape.glues`). */
+  private glued = false;
   /** Stream offset of the next window's first byte. */
   private base = 0;
   /** Line number of the next window's first byte. */
@@ -44,6 +47,8 @@ export class Scanner {
   private readonly joined = new Uint8Array(SCAN_BYTES);
   private readonly offsets = new Uint32Array(SCAN_MATCHES);
   private readonly times = new Float64Array(SCAN_MATCHES);
+  /** Each match's length, from the kernel when lengths vary, else all the format's width. */
+  private readonly lengths = new Uint8Array(SCAN_MATCHES);
   /** The window with its escape sequences blanked, when it has any. */
   private readonly blanked = new Uint8Array(SCAN_BYTES);
   /** The escape grammar's state at the next window's first byte. */
@@ -57,12 +62,14 @@ export class Scanner {
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
   ) {
-    this.carry = new Uint8Array(format.chars);
+    this.shape = scanShape(format);
+    this.carry = new Uint8Array(this.shape.maxBytes);
+    if (!this.shape.varies) this.lengths.fill(format.chars);
   }
 
   /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
   push(chunk: Uint8Array, final: boolean): void {
-    const overlap = this.format.chars;
+    const overlap = this.shape.maxBytes;
     let next = 0;
     do {
       let window: Uint8Array;
@@ -85,9 +92,9 @@ export class Scanner {
         searched = this.blanked.subarray(0, window.length);
         this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
       }
-      this.searchWindow(searched, atEnd);
+      this.searchWindow(searched, atEnd ? searched.length : consumed, atEnd);
       if (atEnd) break;
-      if (consumed > 0) this.afterAlnum = isAsciiAlphanumeric(searched[consumed - 1]!);
+      if (consumed > 0) this.glued = this.shape.glues(searched[consumed - 1]!);
       this.countNewlines(searched, consumed);
       this.base += consumed;
       this.carryLength = 0;
@@ -100,14 +107,16 @@ export class Scanner {
     } while (next < chunk.length);
   }
 
-  /** Visits the matches of one window. */
-  private searchWindow(window: Uint8Array, atEnd: boolean): void {
-    const count = this.engine.scanWindow(this.format, window, this.afterAlnum, atEnd, this.offsets, this.times);
+  /** Visits the matches of one window that start before `limit` (the rest are searched again in the next). */
+  private searchWindow(window: Uint8Array, limit: number, atEnd: boolean): void {
+    const { offsets, times, lengths } = this;
+    const count = this.engine.scanWindow(this.format, window, this.glued, atEnd, offsets, times, lengths);
     this.nextNewline = this.countLines ? window.indexOf(NEWLINE) : -1;
     for (let i = 0; i < count; i++) {
-      const at = this.offsets[i]!;
+      const at = offsets[i]!;
+      if (at >= limit) break;
       if (this.countLines) this.countNewlines(window, at);
-      this.visit(window, at, this.base + at, this.times[i]!, this.countLines ? this.line : 0);
+      this.visit(window, at, lengths[i]!, this.base + at, times[i]!, this.countLines ? this.line : 0);
     }
   }
 

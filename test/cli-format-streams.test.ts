@@ -33,8 +33,8 @@ type Found = ExpectedMatch;
 
 function scanAll(engine: Engine, chunks: readonly Uint8Array[]): Found[] {
   const found: Found[] = [];
-  const scanner = new Scanner(engine, UUIDV7, true, (window, at, offset, time, line) => {
-    found.push({ id: String.fromCharCode(...window.subarray(at, at + 36)).toLowerCase(), offset, time, line });
+  const scanner = new Scanner(engine, UUIDV7, true, (window, at, length, offset, time, line) => {
+    found.push({ id: String.fromCharCode(...window.subarray(at, at + length)).toLowerCase(), offset, time, line });
   });
   chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));
   if (chunks.length === 0) scanner.push(new Uint8Array(0), true);

@@ -73,7 +73,7 @@ describe("IdSet", () => {
 describe("a match's key", () => {
   const keyOf = (type: string, text: string): number[] => {
     const out = new Uint32Array(4);
-    scanTargetOf({ type }).key(latin1(` ${text} `), 1, out);
+    scanTargetOf({ type }).key(latin1(` ${text} `), 1, text.length, out);
     return [...out];
   };
   const wordsOf = (bytes: Uint8Array): number[] => {
@@ -89,6 +89,15 @@ describe("a match's key", () => {
     for (const id of uuidv7.encodeMany(uuidv7.generateMany(50))) {
       expect(keyOf("uuidv7", id.toUpperCase())).toEqual(wordsOf(uuidv7.decode(id)));
     }
+  });
+
+  it("is the UUID for TypeIDs, whatever the prefix (so distinct counts UUIDs)", () => {
+    for (const prefix of ["", "u", "user_account", "a".repeat(63)]) {
+      for (const id of formats.typeid.encodeMany(formats.typeid.generateMany(20), { prefix })) {
+        expect(keyOf("typeid", id)).toEqual(wordsOf(formats.typeid.decode(id)));
+      }
+    }
+    expect(keyOf("typeid", "7zzzzzzzzzzzzzzzzzzzzzzzzz")).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
   });
 });
 

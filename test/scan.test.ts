@@ -260,8 +260,8 @@ describe("scan kernels agree byte for byte", () => {
   /** Every match a Scanner on `engine` visits, given `chunks`, as the oracle describes matches. */
   function visited(engine: Engine, chunks: Uint8Array[], lines: boolean): ExpectedMatch[] {
     const found: ExpectedMatch[] = [];
-    const scanner = new Scanner(engine, ULID, lines, (window, at, offset, time, line) => {
-      const id = Buffer.from(window.subarray(at, at + 26)).toString("latin1").toUpperCase();
+    const scanner = new Scanner(engine, ULID, lines, (window, at, length, offset, time, line) => {
+      const id = Buffer.from(window.subarray(at, at + length)).toString("latin1").toUpperCase();
       found.push({ id, offset, time, line });
     });
     for (const chunk of chunks) scanner.push(chunk, false);

@@ -34,8 +34,8 @@ export class ScanLines {
     this.start = encoder.encode(this.json ? `{${file}"line":` : file);
   }
 
-  /** Writes the line of the match at `window[at]`: its stream offset, time and line number. */
-  write(window: Uint8Array, at: number, offset: number, time: number, line: number): void {
+  /** Writes the line of the match at `window[at]` (`length` bytes): its stream offset, time and line number. */
+  write(window: Uint8Array, at: number, length: number, offset: number, time: number, line: number): void {
     const writer = this.writer;
     writer.bytes(this.start, 0, this.start.length);
     writer.int(line);
@@ -50,7 +50,7 @@ export class ScanLines {
       this.window = window;
       this.windowWords = new DataView(window.buffer, window.byteOffset, window.byteLength);
     }
-    this.target.write(writer, this.windowWords, at);
+    this.target.write(writer, this.windowWords, at, length);
     writer.timeSuffix(this.suffix, time);
   }
 }

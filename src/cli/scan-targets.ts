@@ -1,6 +1,6 @@
 /**
- * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7). Ulid-Flakes and BaseUIDs
- * cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
+ * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7, TypeID). Ulid-Flakes,
+ * BaseUIDs and KSUIDs cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
 import { DECODE_TABLE } from "../crockford.js";
 import { HEX_DECODE } from "../engine/js-uuidv7.js";
@@ -16,22 +16,26 @@ export interface ScanTarget {
   /** The match's key in JSON output. */
   readonly name: string;
   scanner(countLines: boolean, visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
-  /** Writes the match at `at` in `window` (a view of the scan window) in canonical form. */
-  write(writer: ByteWriter, window: DataView, at: number): void;
-  /** Writes the match's 128 bits to `key` as four big-endian words (for counting distinct IDs). */
-  key(window: Uint8Array, at: number, key: Uint32Array): void;
+  /** Writes the match at `at` in `window` (a view of the scan window), `length` bytes, in canonical form. */
+  write(writer: ByteWriter, window: DataView, at: number, length: number): void;
+  /**
+   * Writes the match's 128 bits to `key` as four big-endian words (for counting distinct IDs): a TypeID's are its
+   * UUID's, so TypeIDs of one UUID under different prefixes count once.
+   */
+  key(window: Uint8Array, at: number, length: number, key: Uint32Array): void;
 }
 
 /**
- * Packs the digits of the match at `window[at]` (`chars` bytes; their values in `values`, 0xFF for a separator
- * such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest. A ULID's 26 digits make 130 bits whose
- * top 2 are 0 (its first digit is 0-7), so 128 fit; a UUID's 32 hex digits make 128.
+ * Packs the last `chars` digits of the match at `window[at]` (`length` bytes; the digits' values in `values`,
+ * 0xFF for a separator such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest. A ULID's (or
+ * TypeID suffix's) 26 digits make 130 bits whose top 2 are 0 (its first digit is 0-7), so 128 fit; a UUID's 32 hex
+ * digits make 128.
  */
 function packDigits(values: Uint8Array, bits: number, chars: number) {
-  return (window: Uint8Array, at: number, key: Uint32Array): void => {
+  return (window: Uint8Array, at: number, length: number, key: Uint32Array): void => {
     let [a, b, c, d] = [0, 0, 0, 0];
     const carry = 32 - bits;
-    for (let i = at; i < at + chars; i++) {
+    for (let i = at + length - chars; i < at + length; i++) {
       const value = values[window[i]!]!;
       if (value === 0xff) continue;
       a = (a << bits) | (b >>> carry);
@@ -47,12 +51,17 @@ function packDigits(values: Uint8Array, bits: number, chars: number) {
 }
 
 function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
-  const lower = canonicalCase(format) === LOWER;
+  const table = canonicalCase(format);
+  const lower = table === LOWER;
   const uuid = format.name === "uuidv7";
   return {
     name: format.name,
     scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
-    write: (writer, window, at) => writer.id(window, at, format.chars, lower),
+    // A format found in its one case only (TypeID) is copied as found.
+    write:
+      table === null
+        ? (writer, window, at, length) => writer.asciiText(window, at, length)
+        : (writer, window, at) => writer.id(window, at, format.chars, lower),
     key: uuid ? packDigits(HEX_DECODE, 4, format.chars) : packDigits(DECODE_TABLE, 5, format.chars),
   };
 }
@@ -61,7 +70,7 @@ function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
   const type = values.type ?? "ulid";
   if (typeof type !== "string" || !Object.hasOwn(formats, type)) {
-    throw new UsageError(`--type must be ulid or uuidv7 for scan, got ${JSON.stringify(type)}`);
+    throw new UsageError(`--type must be ulid, uuidv7 or typeid for scan, got ${JSON.stringify(type)}`);
   }
   try {
     return targetOf(scannableFormat(type));

@@ -53,9 +53,9 @@ function scanRange(firstLine: number): void {
   const { since, until } = task;
   // The scanner counts offsets from the range's start, which is byte `start` of the file and line `firstLine`;
   // the newlines already indexed number the lines.
-  const scanner = target.scanner(false, (window, at, offset, time) => {
+  const scanner = target.scanner(false, (window, at, length, offset, time) => {
     if (time < since || time >= until) return;
-    lines.write(window, at, start + offset, time, firstLine + newlines.before(offset));
+    lines.write(window, at, length, start + offset, time, firstLine + newlines.before(offset));
   });
   scanner.push(buffer.subarray(0, length), true);
   const output = writer.view().slice();

@@ -40,7 +40,7 @@ function timeAt(text: Uint8Array, p: number): number {
 
 export function scanUuidV7Window(
   text: Uint8Array,
-  afterAlnum: boolean,
+  glued: boolean,
   atEnd: boolean,
   offsets: Uint32Array,
   times: Float64Array,
@@ -51,8 +51,8 @@ export function scanUuidV7Window(
   for (let h = text.indexOf(HYPHEN, FIRST_HYPHEN); h >= 0 && h - FIRST_HYPHEN + UUID_CHARS <= length; ) {
     const p = h - FIRST_HYPHEN;
     const end = p + UUID_CHARS;
-    const glued = p > 0 ? isAsciiAlphanumeric(text[p - 1]!) : afterAlnum;
-    if (!glued && isUuidV7At(text, p)) {
+    const gluedBefore = p > 0 ? isAsciiAlphanumeric(text[p - 1]!) : glued;
+    if (!gluedBefore && isUuidV7At(text, p)) {
       if (end === length && !atEnd) break;
       if (end === length || !isAsciiAlphanumeric(text[end]!)) {
         offsets[count] = p;

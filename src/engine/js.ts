@@ -4,6 +4,7 @@
  * js-flake.ts, js-baseuid.ts, js-uuidv7.ts) and are imported by the format's public module, so a bundle carries
  * only the formats it uses.
  */
+import { scanTypeIdWindow } from "./js-scan-typeid.js";
 import { scanUlidWindow } from "./js-scan-ulid.js";
 import { scanUuidV7Window } from "./js-scan-uuidv7.js";
 import type { Engine } from "./types.js";
@@ -13,6 +14,8 @@ export const jsEngine: Engine = {
   simd: false,
   codecs: null,
   codecOf: () => null,
-  scanWindow: (format, text, afterAlnum, atEnd, offsets, times) =>
-    (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, afterAlnum, atEnd, offsets, times),
+  scanWindow(format, text, glued, atEnd, offsets, times, lengths) {
+    if (format.name === "typeid") return scanTypeIdWindow(text, glued, atEnd, offsets, times, lengths);
+    return (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, glued, atEnd, offsets, times);
+  },
 };

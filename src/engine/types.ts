@@ -87,19 +87,22 @@ export interface Engine {
   codecOf(spec: FormatSpec): FormatCodec | null;
 
   /**
-   * Finds the IDs of a scannable format (ULID, UUID v7) in `text` (at most SCAN_BYTES bytes), as its kernels define
-   * a match (assembly/scan-ulid.ts, scan-uuidv7.ts). Writes each one's offset in `text` to `offsets` and its Unix ms
-   * to `times`, in order, and returns how many. `afterAlnum`: the byte before `text` is an ASCII letter or digit.
+   * Finds the IDs of a scannable format (ULID, UUID v7, TypeID) in `text` (at most SCAN_BYTES bytes), as its
+   * kernels define a match (assembly/scan-ulid.ts, scan-uuidv7.ts, scan-typeid.ts). Writes each one's offset in
+   * `text` to `offsets` and its Unix ms to `times`, in order, and returns how many; for a format whose matches vary
+   * in length (`ScanShape.varies`, scan-shape.ts: TypeID), also each one's length in bytes to `lengths`, which is
+   * left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
    * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
    * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scanner.ts.
    */
   scanWindow(
     format: FormatSpec,
     text: Uint8Array,
-    afterAlnum: boolean,
+    glued: boolean,
     atEnd: boolean,
     offsets: Uint32Array,
     times: Float64Array,
+    lengths: Uint8Array,
   ): number;
 }
 
@@ -108,5 +111,8 @@ export const GENERATE_CHUNK = 8192;
 
 /** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
 export const SCAN_BYTES = 65536;
-/** Most matches in SCAN_BYTES: of the shortest scannable ID (a ULID's 26 characters) and a border byte between two. */
+/**
+ * Most matches in SCAN_BYTES: of the shortest scannable ID (a ULID's 26 characters, or a TypeID without a prefix)
+ * and a border byte between two.
+ */
 export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / 27);

@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
-import { GENERATE_CHUNK, SCAN_BYTES } from "../engine/types.js";
+import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -65,8 +65,13 @@ export interface WasmExports {
   scanOffsetRegion(): number;
   /** SCAN_MATCHES f64 Unix ms. */
   scanTimeRegion(): number;
-  /** Searches scan text [0, length) for the format's IDs; returns the number written to the offset and time regions. */
-  scan(format: number, length: number, afterAlnum: boolean, atEnd: boolean): number;
+  /** SCAN_MATCHES u8 lengths, written for formats whose matches vary in length (TypeID). */
+  scanLengthRegion(): number;
+  /**
+   * Searches scan text [0, length) for the format's IDs; returns the number written to the offset and time regions
+   * (and the length region). `glued`: the byte before the text glues to a match at its start.
+   */
+  scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
 }
 
 export interface LoadedWasm {
@@ -170,6 +175,7 @@ export function checkAbi(x: WasmExports): void {
     ["random", x.randomRegion(), MAX_RANDOM_BYTES * chunk],
     ["seed", x.seedRegion(), MAX_ID_BYTES],
     ["prefix", x.prefixRegion(), MAX_PREFIX],
+    ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
   ];
   for (const [name, at, size] of regions) {
     if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);

@@ -121,3 +121,85 @@ export function randomChunks(bytes: Uint8Array, maxChunk: number, seed: number):
 export function byteChunks(bytes: Uint8Array): Uint8Array[] {
   return Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
 }
+
+/**
+ * A TypeID match: a whole word of ASCII letters, digits and underscores that is a TypeID as written: an optional
+ * prefix of 1-63 chars of a-z and "_" not starting or ending with "_", then "_", then 26 lower-case Crockford
+ * characters, the first 0-7.
+ */
+const TYPE_ID = /(?<![A-Za-z0-9_])(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0-9a-hjkmnp-tv-z]{25}(?![A-Za-z0-9_])/g;
+
+/** What scanning `text` for TypeIDs must find (as written), with line numbers. */
+export function referenceTypeIdScan(original: string): ExpectedMatch[] {
+  const text = withoutEscapes(original);
+  return [...text.matchAll(TYPE_ID)].map((m) => ({
+    id: m[0],
+    offset: m.index,
+    time: refTime(m[0].slice(-26).toUpperCase()),
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
+const LOWER_ALPHABET = ALPHABET.toLowerCase();
+
+function randomSuffix(next: () => number, first = LOWER_ALPHABET[next() % 8]!): string {
+  let suffix = first;
+  for (let i = 1; i < 26; i++) suffix += LOWER_ALPHABET[next() % 32];
+  return suffix;
+}
+
+/** A prefix of `length` chars of a-z and "_" (not at either end, when longer than 1). */
+function randomPrefix(next: () => number, length: number): string {
+  let prefix = "";
+  for (let i = 0; i < length; i++) {
+    const inside = i > 0 && i < length - 1;
+    prefix += inside && next() % 6 === 0 ? "_" : String.fromCharCode(0x61 + (next() % 26));
+  }
+  return prefix;
+}
+
+/** A random TypeID: no prefix, or one of 1-63 chars (the lengths at the limits often). */
+function randomTypeId(next: () => number): string {
+  const length = pick(next, [0, 0, 1, 2, 4, 8, 13, 30, 62, 63]);
+  return length === 0 ? randomSuffix(next) : `${randomPrefix(next, length)}_${randomSuffix(next)}`;
+}
+
+const TYPEID_PIECES: readonly Piece[] = [
+  (next) => randomTypeId(next),
+  (next) => `{"id":"${randomTypeId(next)}"}`,
+  (next) => `user=${randomTypeId(next)}`,
+  (next) => `/orders/${randomTypeId(next)}?page=2`,
+  (next) => `\x1b[36m${randomTypeId(next)}\x1b[0m`,
+  (next) => `${randomTypeId(next)}-retry`,
+  // Decoys: upper case anywhere, an overflowing suffix, a 64-char prefix, a prefix glued to a digit, an upper-case
+  // letter or an underscore, "_" at either end of the prefix, a word going on after the suffix, 25 or 27 chars,
+  // the letters a suffix may not hold.
+  (next) => randomTypeId(next).toUpperCase(),
+  (next) => `${randomPrefix(next, 5)}_${randomSuffix(next).toUpperCase()}`,
+  (next) => `${randomPrefix(next, 4)}_${randomSuffix(next, pick(next, [..."89abz"]))}`,
+  (next) => `${randomPrefix(next, 64)}_${randomSuffix(next)}`,
+  (next) => `${pick(next, ["x9", "User", "A", "_", "__", "x_"])}${pick(next, ["", "_"])}${randomTypeId(next)}`,
+  (next) => `_${randomPrefix(next, 3)}_${randomSuffix(next)}`,
+  (next) => `${randomPrefix(next, 3)}__${randomSuffix(next)}`,
+  (next) => `${randomTypeId(next)}${pick(next, ["_v2", "_", "0", "Q", "a"])}`,
+  (next) => randomSuffix(next).slice(0, 25),
+  (next) => `${randomPrefix(next, 6)}_${randomSuffix(next)}${LOWER_ALPHABET[next() % 32]}`,
+  (next) => {
+    const suffix = randomSuffix(next);
+    return `${suffix.slice(0, 9)}${pick(next, [..."ilou"])}${suffix.slice(10)}`;
+  },
+  (next) => `\x1b${randomTypeId(next)}`,
+  // Filler, and ULIDs and UUIDs, which are no TypeIDs (an upper-case ULID) or are (a lower-case ULID is one).
+  (next) => pick(next, ["INFO", "level=warn", "user_id", "snake_case_word", "200", "\u00e9t\u00e9", "\u00ff"]),
+  (next) => randomId(next),
+  (next) => randomId(next).toLowerCase(),
+  (next) => pick(next, [" ", " ", "\t", ",", ";", "\n", "\n", "\r\n", ": "]),
+];
+
+/** A seeded random log of about `length` bytes with TypeIDs and their decoys (Latin-1: every char one byte). */
+export function randomTypeIdLog(length: number, seed: number): string {
+  const next = seededUint32(seed);
+  let text = "";
+  while (text.length < length) text += pick(next, TYPEID_PIECES)(next) + pick(next, [" ", "\n", ""]);
+  return text;
+}

@@ -60,8 +60,8 @@ cannot be read is named on standard error and skipped, as grep does: the others 
 status is then 2.
 
 Options:
-  --json              one object per match: {"line", "offset" (byte), "ulid", "time" (Unix ms), "iso"},
-                      "file" first with more than one FILE (or -H)
+  --json              one object per match: {"line", "offset" (byte), "ulid" (or the --type), "time" (Unix
+                      ms), "iso"}, "file" first with more than one FILE (or -H)
   -H, --with-filename name the file on every match, even with one FILE
   --no-filename       never name the file
   --stats             only a summary of all the FILEs: matches, distinct IDs (counted exactly: memory grows
@@ -77,9 +77,12 @@ Options:
                       scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
-  --type TYPE         ulid (default), or uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
-                      RFC variant, not glued to a letter or digit (printed in lower case). Ulid-Flakes and
-                      BaseUIDs cannot be told from ordinary words and numbers, so they are not scanned for
+  --type TYPE         ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
+                      RFC variant, not glued to a letter or digit (printed in lower case); or typeid: a whole
+                      word of letters, digits and underscores that is a TypeID as written (an optional prefix
+                      of 1-63 chars of a-z and _, then _, then 26 lower-case chars, the first 0-7), printed as
+                      found ("typeid" in JSON; --stats counts distinct UUIDs). Ulid-Flakes, BaseUIDs and KSUIDs
+                      cannot be told from ordinary words and numbers, so they are not scanned for
   -h, --help          show this help
 
 Examples:
@@ -88,6 +91,7 @@ Examples:
   ulid scan app.log --since 2026-04-15T02:00 --until 2026-04-15T03:00 | cut -f2 | sort -u
   kubectl logs deploy/api | ulid scan --json
   ulid scan access.log --type uuidv7 --stats --plausible 2024-01-01..
+  ulid scan api.log --type typeid --json
 `,
   options: {
     json: { type: "boolean" },
@@ -113,14 +117,14 @@ Examples:
     const writer = new ByteWriter();
     const lines = new ScanLines(writer, target, json);
     const key = new Uint32Array(4);
-    const print: MatchVisitor = (window, at, offset, time, line) => {
+    const print: MatchVisitor = (window, at, length, offset, time, line) => {
       if (time < selected.from || time >= selected.to) return;
       if (stats) {
-        target.key(window, at, key);
+        target.key(window, at, length, key);
         stats.add(key, time);
         return;
       }
-      lines.write(window, at, offset, time, line);
+      lines.write(window, at, length, offset, time, line);
     };
     const out = new Output();
     let status = 0;
