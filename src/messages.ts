@@ -306,8 +306,11 @@ export function typeIdOtherPrefix(text: string, got: string, expected: string): 
   return { code: "INVALID_PREFIX", reason: `TypeID ${quote(text)} has ${prefix(got)}, expected ${prefix(expected)}` };
 }
 
-/** INVALID_PREFIX: a `prefix` option (of a generator, an encoder or a decoder) that is no TypeID prefix. */
-export function badPrefixOption(value: unknown, what: string): UlidError {
+/**
+ * INVALID_PREFIX: a `prefix` option (of a generator, an encoder or a decoder) that is no TypeID prefix: `what` is
+ * wrong in the string (none when it is no string).
+ */
+export function badPrefixOption(value: unknown, what?: string): UlidError {
   const reason = typeof value === "string" ? `${what} in ${quote(value)}` : `a string, got ${quote(value)}`;
   return new UlidError("INVALID_PREFIX", `${option("prefix")}: ${reason}: ${PREFIX_RULE}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7, ksuid), as
+ * Fuzzing (fast-check) of the decoders and validators of the other formats (flake, baseuid, uuidv7, ksuid, typeid), as
  * fuzz.test.ts does for ULID: arbitrary strings and values, on both engines. Nothing is thrown but a
  * `UlidError`; an ID is accepted exactly when docs/formats.md's text rules (written here as patterns) say it is valid,
  * and then decodes to the value those rules give; the engines agree on every outcome. Text batches may frame
@@ -8,8 +8,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, setBackend, ulidToUUID, uuidv7 } from "../src/index.js";
-import { BASE62, notAbove } from "./helpers/format-reference.js";
+import { baseuid, flake, ksuid, setBackend, typeid, ulidToUUID, uuidv7 } from "../src/index.js";
+import { BASE62, notAbove, typeIdWithPrefix } from "./helpers/format-reference.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
@@ -23,7 +23,7 @@ const FLAKE_EPOCH = 1704067200000;
 /** A format's rules, independent of the library: what is valid, and what a valid text means. */
 interface Reference {
   name: string;
-  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid;
+  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
   chars: number;
   valid: RegExp;
   /** The bytes of a valid text. */
@@ -148,9 +148,36 @@ const KSUID: Reference = {
   extras: [["toBigInt", (text) => ksuid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
 };
 
+/** TypeID's suffix alphabet: Crockford base32 in lower case. */
+const TYPEID_ALPHABET = ALPHABET.toLowerCase();
+const TYPEID_SUFFIX = "[0-7][0-9a-hjkmnp-tv-z]{25}";
+
+/**
+ * TypeID: with the prefix "user" required (the namespace with it bound to every call), and with any prefix (the
+ * namespace as it is: the specification's prefix rule, written as a pattern).
+ */
+function typeIdReference(prefix: string | null): Reference {
+  const lead = prefix === null || prefix === "" ? "" : `${prefix}_`;
+  const api = prefix === null ? typeid : typeIdWithPrefix(prefix);
+  return {
+    name: prefix === null ? "typeid (any prefix)" : `typeid (prefix ${prefix})`,
+    api,
+    chars: lead.length + 26,
+    valid: new RegExp(prefix === null ? `^(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?${TYPEID_SUFFIX}$` : `^${lead}${TYPEID_SUFFIX}$`),
+    bytes: (text) => bigIntToBytes(valueOf(text.slice(-26), 5, TYPEID_ALPHABET), 16),
+    text: (bytes) => lead + digits(bytesToBigInt(bytes), 26, 5, TYPEID_ALPHABET),
+    time: (bytes) => Number(bytesToBigInt(bytes, 0, 6)),
+    make: (random) => random.slice(0, 16),
+    spellings: (ch) => [ch],
+    // The suffix's first character (0-7), and the prefix's first and last.
+    loose: (valid) => replacedAt(valid, lead === "" ? [0] : [0, lead.length - 2, lead.length - 1, lead.length]),
+    extras: [["toBigInt", (text) => api.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
+  };
+}
+
 afterAll(() => setBackend("auto"));
 
-describe.each([FLAKE, BASEUID, UUIDV7, KSUID])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
+describe.each([FLAKE, BASEUID, UUIDV7, KSUID, typeIdReference("user"), typeIdReference(null)])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
   const canonical = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((random) => ref.text(ref.make(random)));
   const validId = respelled(canonical, ref.spellings);
   const anyString = fc.oneof(

@@ -39,7 +39,7 @@ import {
   type Format,
   type Texts,
 } from "./codec.js";
-import type { Fault } from "./faults.js";
+import type { Fault, Problem } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type GenerateOptions, type ManyOptions, type Minting, type MonotonicFactoryOptions } from "./generate.js";
 import type { CaseOptions } from "./letter-case.js";
 import type { TypeId } from "./schema.js";
@@ -67,14 +67,13 @@ const SUFFIX_EXPECTED = "a lower-case Crockford base32 character (0-9 and a-z wi
 const CACHED_PREFIXES = 256;
 
 /**
- * The fault of `prefix`, which starts `text` (a whole TypeID, or the prefix alone), or null when it is valid: at
- * most 63 chars of a-z and "_", no "_" first or last.
+ * Where `prefix` (at the start of `text`: a whole TypeID, or the prefix alone) breaks the rules, and how; null when
+ * it is valid: at most 63 chars of a-z and "_", no "_" first or last.
  */
-function prefixFault(text: string, prefix: string): Fault | null {
-  const fault = (position: number, what: string): Fault => ({ ...typeIdPrefixFault(text, what), position });
-  if (prefix.length > MAX_PREFIX) return fault(MAX_PREFIX, prefixLengthText(prefix.length));
+function prefixBreak(text: string, prefix: string): { readonly position: number; readonly what: string } | null {
+  if (prefix.length > MAX_PREFIX) return { position: MAX_PREFIX, what: prefixLengthText(prefix.length) };
   const bad = badPrefixChar(prefix, prefix.length);
-  return bad < 0 ? null : fault(bad, prefixCharText(text, bad));
+  return bad < 0 ? null : { position: bad, what: prefixCharText(text, bad) };
 }
 
 /** The first of the `width` chars starting `text` that cannot stand there in a prefix (a-z, "_" inside), or -1. */
@@ -85,6 +84,12 @@ function badPrefixChar(text: string, width: number): number {
     if (!letter && (code !== UNDERSCORE || i === 0 || i === width - 1)) return i;
   }
   return -1;
+}
+
+/** The fault of `prefix`, which starts TypeID `text`, or null when it is valid. */
+function prefixFault(text: string, prefix: string): Fault | null {
+  const broken = prefixBreak(text, prefix);
+  return broken === null ? null : { ...typeIdPrefixFault(text, broken.what), position: broken.position };
 }
 
 /**
@@ -101,14 +106,14 @@ function ownPrefix(text: string): string | Fault {
 /** A `prefix` option's value: "" when absent, INVALID_PREFIX for one that is no TypeID prefix. */
 function prefixOption(value: unknown): string {
   if (value === undefined) return "";
-  if (typeof value !== "string") throw badPrefixOption(value, "");
-  const fault = prefixFault(value, value);
-  if (fault !== null) throw badPrefixOption(value, fault.position >= MAX_PREFIX ? prefixLengthText(value.length) : prefixCharText(value, fault.position));
+  if (typeof value !== "string") throw badPrefixOption(value);
+  const broken = prefixBreak(value, value);
+  if (broken !== null) throw badPrefixOption(value, broken.what);
   return value;
 }
 
 /** The fault of suffix character `position` of `text` (the suffix starts at `lead`), or null. */
-function suffixFault(text: string, position: number, lead: number) {
+function suffixFault(text: string, position: number, lead: number): Problem | null {
   const value = LOWER_DECODE_TABLE[text.charCodeAt(position)]!;
   if (value === INVALID) return invalidChar(text, position, "TypeID", SUFFIX_EXPECTED);
   return position === lead && value > 7 ? typeIdOverflow(text, position) : null;
