@@ -2,7 +2,9 @@
  * `ulid scan --jobs N` prints exactly what one job prints, byte for byte, in the same order: on random logs cut
  * into many small ranges (ULID_SCAN_RANGE_BYTES), with JSON output, named files, --type uuidv7, time filters,
  * ANSI colours, CRLF, empty lines, lines ending exactly at a range's end, an empty file and a file without a
- * final newline. Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
+ * final newline; with the main thread scanning ranges beside the workers, and with every range a worker's
+ * (ULID_SCAN_WORKERS_ONLY: on a small file the main thread would otherwise often scan it all before the workers
+ * are up). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,15 +28,21 @@ const file = (text: string | Uint8Array): string => {
   return path;
 };
 
-/** `ulid scan ...args` with one job and with `jobs`, ranges of `rangeBytes`: both results. */
-async function bothWays(args: string[], jobs: number, rangeBytes: number): Promise<[CliResult, CliResult]> {
-  const env = { ULID_SCAN_RANGE_BYTES: String(rangeBytes) };
-  return Promise.all([runCli([...args, "--jobs", "1"], undefined, env), runCli([...args, "--jobs", String(jobs)], undefined, env)]);
+/** The environment of a run in ranges of `rangeBytes`, every range a worker's when `workersOnly`. */
+const rangeEnv = (rangeBytes: number, workersOnly: boolean): Record<string, string> => ({
+  ULID_SCAN_RANGE_BYTES: String(rangeBytes),
+  ...(workersOnly ? { ULID_SCAN_WORKERS_ONLY: "1" } : {}),
+});
+
+/** Expects `ulid scan ...args` with `jobs` to print what it prints with one job (ranges of `rangeBytes`). */
+async function expectSameAs(one: CliResult, args: string[], jobs: number, rangeBytes: number, workersOnly: boolean): Promise<void> {
+  expect(await runCli([...args, "--jobs", String(jobs)], undefined, rangeEnv(rangeBytes, workersOnly))).toEqual(one);
 }
 
+/** One job's result, after checking that `jobs` print the same: the main thread scanning too, and workers only. */
 async function expectSame(args: string[], jobs: number, rangeBytes: number): Promise<CliResult> {
-  const [one, many] = await bothWays(args, jobs, rangeBytes);
-  expect(many).toEqual(one);
+  const one = await runCli([...args, "--jobs", "1"], undefined, rangeEnv(rangeBytes, false));
+  await Promise.all([expectSameAs(one, args, jobs, rangeBytes, false), expectSameAs(one, args, jobs, rangeBytes, true)]);
   return one;
 }
 
@@ -73,11 +81,19 @@ const VARIANTS: string[][] = [[], ["--json"], ["-H"], ["--type", "uuidv7", "--js
 describe("ulid scan --jobs prints what one job prints", () => {
   it("on random logs cut into ranges of random size, every output variant", async () => {
     await fc.assert(
-      fc.asyncProperty(LOG, fc.integer({ min: 1, max: 300 }), fc.integer({ min: 2, max: 4 }), fc.constantFrom(...VARIANTS), async (log, range, jobs, variant) => {
-        const path = file(log);
-        const one = await expectSame(["scan", path, ...variant], jobs, range);
-        expect(one.status).toBe(0);
-      }),
+      fc.asyncProperty(
+        LOG,
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 2, max: 4 }),
+        fc.constantFrom(...VARIANTS),
+        fc.boolean(),
+        async (log, range, jobs, variant, workersOnly) => {
+          const args = ["scan", file(log), ...variant];
+          const one = await runCli([...args, "--jobs", "1"]);
+          expect(one.status).toBe(0);
+          await expectSameAs(one, args, jobs, range, workersOnly);
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
@@ -122,15 +138,17 @@ describe("ulid scan --jobs prints what one job prints", () => {
     expect((await expectSame(["scan", path, "--stats", "--json", "--plausible", "2000-01-01..2030-01-01"], 2, 10)).stdout).toContain('"matches":150');
   });
 
-  it("on the realistic log, in ranges of the default size; one job by default", async () => {
+  it("on the realistic log, in ranges of the default size; every core by default (a file of 8 MB or more)", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
-    const [one, two, byDefault] = await Promise.all([
+    const [one, two, workersOnly, byDefault] = await Promise.all([
       runCli(["scan", path, "--jobs", "1"]),
       runCli(["scan", path, "--jobs", "2"]),
+      runCli(["scan", path, "--jobs", "3"], undefined, { ULID_SCAN_WORKERS_ONLY: "1" }),
       runCli(["scan", path]),
     ]);
     expect(two).toEqual(one);
+    expect(workersOnly).toEqual(one);
     expect(byDefault).toEqual(one);
     expect(one.stdout.split("\n")).toHaveLength(matches + 1);
   }, 60_000);
