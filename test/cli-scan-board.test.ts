@@ -36,6 +36,8 @@ describe("RangeBoard", () => {
     expect(worker.firstLine(1)).toBe(8);
     expect(main.firstLine(3)).toBe(1_000_008);
     expect(worker.firstLine(3)).toBe(1_000_008);
+    // Asked out of order too: the main thread takes over an earlier range after scanning later ones.
+    expect(main.firstLine(1)).toBe(8);
   });
 
   it("waits, without blocking the main thread, for a count not yet known", async () => {
@@ -49,6 +51,7 @@ describe("RangeBoard", () => {
     expect(settled).toBe(false);
     worker.setNewlines(1, 5);
     expect(await first).toBe(8);
+    expect(await main.firstLineAsync(1, never)).toBe(3);
   });
 
   it("gives up waiting with the reason it is stopped for (a crashed worker never counts its range)", async () => {

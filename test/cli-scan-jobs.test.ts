@@ -2,9 +2,10 @@
  * `ulid scan --jobs N` prints exactly what one job prints, byte for byte, in the same order: on random logs cut
  * into many small ranges (ULID_SCAN_RANGE_BYTES), with JSON output, named files, --type uuidv7, time filters,
  * ANSI colours, CRLF, empty lines, lines ending exactly at a range's end, an empty file and a file without a
- * final newline; with the main thread scanning ranges beside the workers, and with every range a worker's
- * (ULID_SCAN_WORKERS_ONLY: on a small file the main thread would otherwise often scan it all before the workers
- * are up). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
+ * final newline; with the main thread scanning ranges beside the workers, with every range a worker's
+ * (ULID_SCAN_MAIN_THREAD=idle: on a small file the main thread would otherwise often scan it all before the
+ * workers are up), and with the main thread taking over each range a worker has not handed over yet (=eager, as
+ * on a busy machine). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,21 +29,25 @@ const file = (text: string | Uint8Array): string => {
   return path;
 };
 
-/** The environment of a run in ranges of `rangeBytes`, every range a worker's when `workersOnly`. */
-const rangeEnv = (rangeBytes: number, workersOnly: boolean): Record<string, string> => ({
+/** What the main thread does beside the workers: its default, nothing, or taking over every late range at once. */
+type MainThread = "scans too" | "idle" | "eager";
+const MAIN_THREAD: readonly MainThread[] = ["scans too", "idle", "eager"];
+
+/** The environment of a run in ranges of `rangeBytes`, the main thread doing `main`. */
+const rangeEnv = (rangeBytes: number, main: MainThread): Record<string, string> => ({
   ULID_SCAN_RANGE_BYTES: String(rangeBytes),
-  ...(workersOnly ? { ULID_SCAN_WORKERS_ONLY: "1" } : {}),
+  ...(main === "scans too" ? {} : { ULID_SCAN_MAIN_THREAD: main }),
 });
 
 /** Expects `ulid scan ...args` with `jobs` to print what it prints with one job (ranges of `rangeBytes`). */
-async function expectSameAs(one: CliResult, args: string[], jobs: number, rangeBytes: number, workersOnly: boolean): Promise<void> {
-  expect(await runCli([...args, "--jobs", String(jobs)], undefined, rangeEnv(rangeBytes, workersOnly))).toEqual(one);
+async function expectSameAs(one: CliResult, args: string[], jobs: number, rangeBytes: number, main: MainThread): Promise<void> {
+  expect(await runCli([...args, "--jobs", String(jobs)], undefined, rangeEnv(rangeBytes, main))).toEqual(one);
 }
 
-/** One job's result, after checking that `jobs` print the same: the main thread scanning too, and workers only. */
+/** One job's result, after checking that `jobs` print the same, whatever the main thread does. */
 async function expectSame(args: string[], jobs: number, rangeBytes: number): Promise<CliResult> {
-  const one = await runCli([...args, "--jobs", "1"], undefined, rangeEnv(rangeBytes, false));
-  await Promise.all([expectSameAs(one, args, jobs, rangeBytes, false), expectSameAs(one, args, jobs, rangeBytes, true)]);
+  const one = await runCli([...args, "--jobs", "1"], undefined, rangeEnv(rangeBytes, "scans too"));
+  await Promise.all(MAIN_THREAD.map((main) => expectSameAs(one, args, jobs, rangeBytes, main)));
   return one;
 }
 
@@ -86,12 +91,12 @@ describe("ulid scan --jobs prints what one job prints", () => {
         fc.integer({ min: 1, max: 300 }),
         fc.integer({ min: 2, max: 4 }),
         fc.constantFrom(...VARIANTS),
-        fc.boolean(),
-        async (log, range, jobs, variant, workersOnly) => {
+        fc.constantFrom(...MAIN_THREAD),
+        async (log, range, jobs, variant, main) => {
           const args = ["scan", file(log), ...variant];
           const one = await runCli([...args, "--jobs", "1"]);
           expect(one.status).toBe(0);
-          await expectSameAs(one, args, jobs, range, workersOnly);
+          await expectSameAs(one, args, jobs, range, main);
         },
       ),
       { numRuns: 40 },
@@ -141,14 +146,16 @@ describe("ulid scan --jobs prints what one job prints", () => {
   it("on the realistic log, in ranges of the default size; every core by default (a file of 8 MB or more)", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
-    const [one, two, workersOnly, byDefault] = await Promise.all([
+    const [one, two, workersOnly, eager, byDefault] = await Promise.all([
       runCli(["scan", path, "--jobs", "1"]),
       runCli(["scan", path, "--jobs", "2"]),
-      runCli(["scan", path, "--jobs", "3"], undefined, { ULID_SCAN_WORKERS_ONLY: "1" }),
+      runCli(["scan", path, "--jobs", "3"], undefined, { ULID_SCAN_MAIN_THREAD: "idle" }),
+      runCli(["scan", path, "--jobs", "2"], undefined, { ULID_SCAN_MAIN_THREAD: "eager" }),
       runCli(["scan", path]),
     ]);
     expect(two).toEqual(one);
     expect(workersOnly).toEqual(one);
+    expect(eager).toEqual(one);
     expect(byDefault).toEqual(one);
     expect(one.stdout.split("\n")).toHaveLength(matches + 1);
   }, 60_000);

@@ -2,14 +2,14 @@
  * `ulid scan --jobs N`: a regular file scanned by the main thread and N - 1 worker threads (scan-worker.ts),
  * printed exactly as one job prints it, in the same order, as it goes.
  *
- * The file is cut into ranges of RANGE_BYTES (each cut moved to a line start: scan-ranges.ts). Every thread claims
+ * The file is cut into ranges of DEFAULT_RANGE_BYTES (each cut moved to a line start: scan-ranges.ts). Every thread claims
  * the next range from a board they share (scan-board.ts), reads it, puts its newline count there, works out its
  * first line from the counts of the ranges before it (known as soon as those are read: no thread waits for a
  * message), then scans and formats it (scan-range-scanner.ts). The workers post their bytes to the main thread,
  * which writes the ranges in order, and whenever the next one to write is not there yet, claims and scans one
  * itself: while the workers start (~30 ms each) it scans the first ranges alone, so starting them costs a file of
- * a few MB little. At most 2N ranges are claimed ahead of the next one to write, so memory stays flat: about 2N
- * ranges and their outputs, whatever the file's size. (A range ends at a line's end, so a line longer than a range
+ * a few MB little. At most 4N ranges are claimed ahead of the next one to write, so memory stays flat: about 4N
+ * ranges' outputs, whatever the file's size. (A range ends at a line's end, so a line longer than a range
  * is read whole: one job streams such a line, N jobs hold it.)
  */
 import { Worker } from "node:worker_threads";
@@ -25,8 +25,18 @@ import { InputError } from "./usage.js";
  * one waits for another), large enough that a range's costs (a claim, a message, a scanner) are nothing beside it.
  */
 const DEFAULT_RANGE_BYTES = 2 << 20;
-/** Ranges claimed ahead of the next one to write, per thread: one being scanned, one scanned and waiting. */
-const RANGES_PER_THREAD = 2;
+/**
+ * Ranges claimed ahead of the next one to write, per thread: room for a thread to go on while the one holding the
+ * next range is slow (a busy machine deschedules threads for tens of ms), few enough to keep memory flat.
+ */
+const RANGES_PER_THREAD = 4;
+
+/**
+ * How long the main thread, with nothing else it may claim, waits for the worker holding the next range to write
+ * before scanning that range itself (the worker's copy, when it comes, is dropped). A worker scans a range in
+ * ~10 ms; on a busy machine one may be descheduled for far longer, and everything else would wait for it.
+ */
+const TAKE_OVER_MS = 25;
 
 /** The range size, which tests set small (ULID_SCAN_RANGE_BYTES) to cut small files into many ranges. */
 function rangeBytes(): number {
@@ -67,10 +77,12 @@ export class ScanPool {
   private receive: (message: ToMain) => void = () => {};
   private readonly crashed: Deferred<never> = deferred();
   /**
-   * Whether this thread claims ranges too. Tests turn it off (ULID_SCAN_WORKERS_ONLY=1) so that every range of a
-   * small file is a worker's: this thread would often scan them all before the workers are up.
+   * Whether this thread claims ranges too, and how long it waits for a worker's range before taking it over. Tests
+   * set ULID_SCAN_MAIN_THREAD to "idle" (it scans nothing, so that every range of a small file is a worker's: it
+   * would often scan them all before the workers are up) or "eager" (it takes over at once, as when workers are slow).
    */
   private readonly scansHere: boolean;
+  private readonly takeOverMs: number;
 
   /** Starts `jobs` - 1 worker threads (the main thread is the other job). */
   constructor(readonly jobs: number) {
@@ -81,7 +93,9 @@ export class ScanPool {
       worker.on("error", (error) => this.crashed.reject(error));
       this.workers.push(worker);
     }
-    this.scansHere = this.workers.length === 0 || process.env.ULID_SCAN_WORKERS_ONLY !== "1";
+    const mode = process.env.ULID_SCAN_MAIN_THREAD;
+    this.scansHere = this.workers.length === 0 || mode !== "idle";
+    this.takeOverMs = mode === "eager" ? 0 : TAKE_OVER_MS;
     // Compiled here while the workers start, and posted to each (a Module is shared, not copied): a worker then
     // neither decodes nor compiles the binaries itself. Without WebAssembly each worker falls back as this one does.
     const build = this.workers.length > 0 ? compiledWasm() : null;
@@ -102,14 +116,16 @@ export class ScanPool {
     const outputs: (Uint8Array | InputError | undefined)[] = [];
     const fault = (reason: string): InputError => new InputError(`cannot read ${job.path}: ${reason}`);
     let arrived = deferred<void>();
+    let written = 0;
     this.receive = (message) => {
+      // A range written already was taken over here: the worker's copy is the same.
+      if (message.index < written) return;
       outputs[message.index] = message.kind === "output" ? message.bytes : fault(message.reason);
       arrived.resolve();
     };
     for (const worker of this.workers) {
       worker.postMessage({ kind: "scan", job, shared: board.shared, count, window: board.window } satisfies ToWorker);
     }
-    let written = 0;
     try {
       while (written < count) {
         const output = outputs[written];
@@ -121,18 +137,34 @@ export class ScanPool {
           await progress.update(Math.min(job.size, written * job.rangeBytes));
           continue;
         }
-        // The next range to write is a worker's, not there yet: scan one here meanwhile, or wait for it.
+        // The next range to write is a worker's, not there yet: scan another here meanwhile, or wait for it a
+        // while, then scan it here (every range this thread claimed is done, so it is a worker's).
         const index = this.scansHere ? board.tryClaim() : WINDOW_FULL;
         if (index >= 0) {
           outputs[index] = await this.scanHere(job, index, board, fault);
-          continue;
+        } else if (!(await this.arrival((arrived = deferred())))) {
+          outputs[written] = await this.scanHere(job, written, board, fault);
         }
-        arrived = deferred();
-        await Promise.race([arrived.promise, this.crashed.promise]);
       }
     } finally {
       // A fault ends the file: the workers claim nothing more of it.
       if (written < count) board.cancel();
+    }
+  }
+
+  /**
+   * Whether a worker's message arrives (`arrived` resolves) before this thread takes over from it: false after
+   * `takeOverMs` (never, when this thread scans nothing); a crashed worker's error throws.
+   */
+  private async arrival(arrived: Deferred<void>): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      if (this.scansHere) timer = setTimeout(resolve, this.takeOverMs, false);
+    });
+    try {
+      return await Promise.race([arrived.promise.then(() => true), late, this.crashed.promise]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

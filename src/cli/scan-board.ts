@@ -27,9 +27,8 @@ export const WINDOW_FULL = -2;
 
 export class RangeBoard {
   private readonly words: Int32Array;
-  /** The newlines before range `summedTo`, added up as this thread asked for first lines (in increasing order). */
-  private summedTo = 0;
-  private summed = 0;
+  /** The first line of ranges 0, 1, ... as far as this thread has added up their counts. */
+  private readonly firstLines = [1];
 
   /**
    * A board of `count` ranges, or this thread's view of `shared` (made by another thread). At most `window`
@@ -70,7 +69,10 @@ export class RangeBoard {
     }
   }
 
-  /** Range `index` holds `count` newlines (0 for a range that could not be read, so no thread waits for it). */
+  /**
+   * Range `index` holds `count` newlines (0 for a range that could not be read, so no thread waits for it). Two
+   * threads may both read a range (the main thread takes over one a worker is slow with): both store the same count.
+   */
   setNewlines(index: number, count: number): void {
     Atomics.store(this.words, COUNTS + index, count);
     Atomics.notify(this.words, COUNTS + index);
@@ -78,12 +80,13 @@ export class RangeBoard {
 
   /** The line number range `index` starts at, waiting (blocking: worker threads only) for the counts before it. */
   firstLine(index: number): number {
-    for (; this.summedTo < index; this.summedTo++) {
-      const at = COUNTS + this.summedTo;
+    const lines = this.firstLines;
+    while (lines.length <= index) {
+      const at = COUNTS + lines.length - 1;
       while (Atomics.load(this.words, at) === UNKNOWN) Atomics.wait(this.words, at, UNKNOWN);
-      this.summed += Atomics.load(this.words, at);
+      lines.push(lines[lines.length - 1]! + Atomics.load(this.words, at));
     }
-    return this.summed + 1;
+    return lines[index]!;
   }
 
   /**
@@ -91,15 +94,16 @@ export class RangeBoard {
    * rejection (a worker that crashed before reading its range).
    */
   async firstLineAsync(index: number, stop: Promise<never>): Promise<number> {
-    for (; this.summedTo < index; this.summedTo++) {
-      const at = COUNTS + this.summedTo;
+    const lines = this.firstLines;
+    while (lines.length <= index) {
+      const at = COUNTS + lines.length - 1;
       while (Atomics.load(this.words, at) === UNKNOWN) {
         const wait = waitAsync(this.words, at, UNKNOWN);
         if (wait.async) await Promise.race([wait.value, stop]);
       }
-      this.summed += Atomics.load(this.words, at);
+      lines.push(lines[lines.length - 1]! + Atomics.load(this.words, at));
     }
-    return this.summed + 1;
+    return lines[index]!;
   }
 
   /** The main thread has written `count` ranges: wakes the workers waiting for the window to move. */
