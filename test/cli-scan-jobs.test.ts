@@ -137,6 +137,12 @@ describe("ulid scan --jobs prints what one job prints", () => {
     expect((await expectSame(["scan", "--json", ...paths], 4, 5)).stdout.split("\n")).toHaveLength(71);
   });
 
+  it("with many files one after another, a worker's late copy of a range taken over never lands in the next file", async () => {
+    const paths = Array.from({ length: 6 }, (_, i) => file(`${i} ${A}\nx ${B} y\n`.repeat(200 + 37 * i)));
+    const one = await expectSame(["scan", ...paths], 3, 40);
+    expect(one.stdout.split("\n")).toHaveLength(2 * (6 * 200 + 37 * 15) + 1);
+  });
+
   it("--stats is the same with jobs (counted in one job)", async () => {
     const path = file(`${A} ${B}\n00000000000000000000000001\n`.repeat(50));
     // A fixed window: the default one ends a day after now, which differs between two runs.

@@ -46,8 +46,11 @@ function rangeBytes(): number {
 
 export type ToWorker =
   | { kind: "engine"; module: WebAssembly.Module; simd: boolean }
-  | { kind: "scan"; job: ScanJob; shared: SharedArrayBuffer; count: number; window: number };
-export type ToMain = { kind: "output"; index: number; bytes: Uint8Array } | { kind: "failed"; index: number; reason: string };
+  | { kind: "scan"; file: number; job: ScanJob; shared: SharedArrayBuffer; count: number; window: number };
+/** A range's output or reading fault, of the `file`-th file the pool scanned. */
+export type ToMain =
+  | { kind: "output"; file: number; index: number; bytes: Uint8Array }
+  | { kind: "failed"; file: number; index: number; reason: string };
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -76,6 +79,8 @@ export class ScanPool {
   /** Where the current file's messages go. */
   private receive: (message: ToMain) => void = () => {};
   private readonly crashed: Deferred<never> = deferred();
+  /** Files scanned so far: a worker's copy of a range taken over here may come after its file is done. */
+  private files = 0;
   /**
    * Whether this thread claims ranges too, and how long it waits for a worker's range before taking it over. Tests
    * set ULID_SCAN_MAIN_THREAD to "idle" (it scans nothing, so that every range of a small file is a worker's: it
@@ -108,8 +113,8 @@ export class ScanPool {
    * Scans the regular file `job.path` (`job.size` bytes), writing its lines in order with `write`. A file that
    * cannot be read is an InputError naming it, after the lines of the ranges before the fault.
    */
-  async scan(file: Omit<ScanJob, "rangeBytes">, write: (bytes: Uint8Array) => Promise<void>, progress: Progress): Promise<void> {
-    const job: ScanJob = { ...file, rangeBytes: rangeBytes() };
+  async scan(scanned: Omit<ScanJob, "rangeBytes">, write: (bytes: Uint8Array) => Promise<void>, progress: Progress): Promise<void> {
+    const job: ScanJob = { ...scanned, rangeBytes: rangeBytes() };
     const count = rangeCount(job);
     const board = new RangeBoard(count, RANGES_PER_THREAD * this.jobs);
     /** Each range's output, or its reading fault, until written. */
@@ -117,14 +122,15 @@ export class ScanPool {
     const fault = (reason: string): InputError => new InputError(`cannot read ${job.path}: ${reason}`);
     let arrived = deferred<void>();
     let written = 0;
+    const file = ++this.files;
     this.receive = (message) => {
-      // A range written already was taken over here: the worker's copy is the same.
-      if (message.index < written) return;
+      // A range written already (of this file or one before) was taken over here: the worker's copy is the same.
+      if (message.file !== file || message.index < written) return;
       outputs[message.index] = message.kind === "output" ? message.bytes : fault(message.reason);
       arrived.resolve();
     };
     for (const worker of this.workers) {
-      worker.postMessage({ kind: "scan", job, shared: board.shared, count, window: board.window } satisfies ToWorker);
+      worker.postMessage({ kind: "scan", file, job, shared: board.shared, count, window: board.window } satisfies ToWorker);
     }
     try {
       while (written < count) {

@@ -22,16 +22,16 @@ port.on("message", (message: ToWorker) => {
     useCompiledModule(message.module, message.simd);
     return;
   }
-  const { job, shared, count, window } = message;
+  const { file, job, shared, count, window } = message;
   const board = new RangeBoard(count, window, shared);
   for (let index = board.claim(); index !== NONE_LEFT; index = board.claim()) {
     let length: number;
     try {
       length = scanner.read(job, index, board);
     } catch (error) {
-      post({ kind: "failed", index, reason: systemReason(error) });
+      post({ kind: "failed", file, index, reason: systemReason(error) });
       continue;
     }
-    post({ kind: "output", index, bytes: scanner.scan(job, length, board.firstLine(index)) });
+    post({ kind: "output", file, index, bytes: scanner.scan(job, length, board.firstLine(index)) });
   }
 });
