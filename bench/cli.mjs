@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, openSync, rmSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { CLI, runUlid } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
@@ -83,6 +83,8 @@ if (ripgrep) {
 }
 
 // ---- timed ----
+// The default job count depends on the load (one job when the load average is at or above the cores): say which.
+console.log(`load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores\n`);
 const rows = [];
 const scan = await best("ulid scan", () => runUlid(["scan", logPath], { stdout: devNull }));
 rows.push(["ulid scan FILE > /dev/null", scan]);
