@@ -3,16 +3,18 @@
 // alone too. Every command's output is checked first (ripgrep's and ours: the same lines and IDs, as many as the log
 // holds; the pipeline's: one line per ID); then each is timed with output to /dev/null: scan and ripgrep best of
 // RUNS wall times, the pipeline and its sides the median of PIPELINE_RUNS. The machine may be shared: CPU time is
-// shown beside wall time, and the figures to quote are the ratios. (No peak RSS here: Linux carries a process's peak
-// over exec from the process that forked it, this one, which holds the checked output.) Last, `ulid scan --jobs`:
-// one job against two (and every core, where there are more) on a bigger log, their outputs checked byte for byte.
+// shown beside wall time, the load average is printed, and the figures to quote are the ratios. (No peak RSS here:
+// Linux carries a process's peak over exec from the process that forked it, this one, which holds the checked
+// output.) `ulid scan FILE` runs as users run it: every core for a file of 8 MB or more on an idle machine;
+// `--jobs 1` is timed beside it. Last, `ulid scan --jobs`: one job against two (and every core, where there are
+// more) on a bigger log, their outputs checked byte for byte first.
 //   node bench/cli.mjs [MB] [IDS] [JOBS_MB]   (default a 58 MB log, 10,000,000 IDs and a 200 MB log for --jobs)
 //   node bench/cli.mjs --pipeline [IDS]       (the generate | decode part alone, ~1 min)
 //   (run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { CLI, medianRun, runUlid } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
@@ -137,11 +139,15 @@ if (ripgrep) {
 }
 
 // ---- timed ----
+// The default job count depends on the load (one job when the load average is at or above the cores): say which.
+console.log(`load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores\n`);
 const rows = [];
 const scan = await best("ulid scan", () => runUlid(["scan", logPath], { stdout: devNull }));
 rows.push(["ulid scan FILE > /dev/null", scan]);
 const json = await best("ulid scan --json", () => runUlid(["scan", "--json", logPath], { stdout: devNull }));
 rows.push(["ulid scan FILE --json > /dev/null", json]);
+const oneThread = await best("ulid scan --jobs 1", () => runUlid(["scan", "--jobs", "1", logPath], { stdout: devNull }));
+rows.push(["ulid scan FILE --jobs 1 > /dev/null", oneThread]);
 let rg;
 if (ripgrep) {
   rg = await best("rg", () => run("rg", [...RG_ARGS, logPath]));
@@ -155,6 +161,7 @@ for (const [name, { ms, cpuMs }] of rows) {
 if (rg) {
   console.log(`\nulid scan / rg: ${(scan.ms / rg.ms).toFixed(2)}x (target <= 1.0)`);
   console.log(`ulid scan --json / rg: ${(json.ms / rg.ms).toFixed(2)}x (target <= 1.5)`);
+  console.log(`ulid scan --jobs 1 / rg: ${(oneThread.ms / rg.ms).toFixed(2)}x (one thread, as for a pipe)`);
 }
 rmSync(logPath);
 

@@ -2,7 +2,10 @@
  * `ulid scan --jobs N` prints exactly what one job prints, byte for byte, in the same order: on random logs cut
  * into many small ranges (ULID_SCAN_RANGE_BYTES), with JSON output, named files, --type uuidv7, time filters,
  * ANSI colours, CRLF, empty lines, lines ending exactly at a range's end, an empty file and a file without a
- * final newline. Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
+ * final newline; with the main thread scanning ranges beside the workers, with every range a worker's
+ * (ULID_SCAN_MAIN_THREAD=idle: on a small file the main thread would otherwise often scan it all before the
+ * workers are up), and with the main thread taking over each range a worker has not handed over yet (=eager, as
+ * on a busy machine). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,15 +29,25 @@ const file = (text: string | Uint8Array): string => {
   return path;
 };
 
-/** `ulid scan ...args` with one job and with `jobs`, ranges of `rangeBytes`: both results. */
-async function bothWays(args: string[], jobs: number, rangeBytes: number): Promise<[CliResult, CliResult]> {
-  const env = { ULID_SCAN_RANGE_BYTES: String(rangeBytes) };
-  return Promise.all([runCli([...args, "--jobs", "1"], undefined, env), runCli([...args, "--jobs", String(jobs)], undefined, env)]);
+/** What the main thread does beside the workers: its default, nothing, or taking over every late range at once. */
+type MainThread = "scans too" | "idle" | "eager";
+const MAIN_THREAD: readonly MainThread[] = ["scans too", "idle", "eager"];
+
+/** The environment of a run in ranges of `rangeBytes`, the main thread doing `main`. */
+const rangeEnv = (rangeBytes: number, main: MainThread): Record<string, string> => ({
+  ULID_SCAN_RANGE_BYTES: String(rangeBytes),
+  ...(main === "scans too" ? {} : { ULID_SCAN_MAIN_THREAD: main }),
+});
+
+/** Expects `ulid scan ...args` with `jobs` to print what it prints with one job (ranges of `rangeBytes`). */
+async function expectSameAs(one: CliResult, args: string[], jobs: number, rangeBytes: number, main: MainThread): Promise<void> {
+  expect(await runCli([...args, "--jobs", String(jobs)], undefined, rangeEnv(rangeBytes, main))).toEqual(one);
 }
 
+/** One job's result, after checking that `jobs` print the same, whatever the main thread does. */
 async function expectSame(args: string[], jobs: number, rangeBytes: number): Promise<CliResult> {
-  const [one, many] = await bothWays(args, jobs, rangeBytes);
-  expect(many).toEqual(one);
+  const one = await runCli([...args, "--jobs", "1"], undefined, rangeEnv(rangeBytes, "scans too"));
+  await Promise.all(MAIN_THREAD.map((main) => expectSameAs(one, args, jobs, rangeBytes, main)));
   return one;
 }
 
@@ -73,11 +86,19 @@ const VARIANTS: string[][] = [[], ["--json"], ["-H"], ["--type", "uuidv7", "--js
 describe("ulid scan --jobs prints what one job prints", () => {
   it("on random logs cut into ranges of random size, every output variant", async () => {
     await fc.assert(
-      fc.asyncProperty(LOG, fc.integer({ min: 1, max: 300 }), fc.integer({ min: 2, max: 4 }), fc.constantFrom(...VARIANTS), async (log, range, jobs, variant) => {
-        const path = file(log);
-        const one = await expectSame(["scan", path, ...variant], jobs, range);
-        expect(one.status).toBe(0);
-      }),
+      fc.asyncProperty(
+        LOG,
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 2, max: 4 }),
+        fc.constantFrom(...VARIANTS),
+        fc.constantFrom(...MAIN_THREAD),
+        async (log, range, jobs, variant, main) => {
+          const args = ["scan", file(log), ...variant];
+          const one = await runCli([...args, "--jobs", "1"]);
+          expect(one.status).toBe(0);
+          await expectSameAs(one, args, jobs, range, main);
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
@@ -116,21 +137,31 @@ describe("ulid scan --jobs prints what one job prints", () => {
     expect((await expectSame(["scan", "--json", ...paths], 4, 5)).stdout.split("\n")).toHaveLength(71);
   });
 
+  it("with many files one after another, a worker's late copy of a range taken over never lands in the next file", async () => {
+    const paths = Array.from({ length: 6 }, (_, i) => file(`${i} ${A}\nx ${B} y\n`.repeat(200 + 37 * i)));
+    const one = await expectSame(["scan", ...paths], 3, 40);
+    expect(one.stdout.split("\n")).toHaveLength(2 * (6 * 200 + 37 * 15) + 1);
+  });
+
   it("--stats is the same with jobs (counted in one job)", async () => {
     const path = file(`${A} ${B}\n00000000000000000000000001\n`.repeat(50));
     // A fixed window: the default one ends a day after now, which differs between two runs.
     expect((await expectSame(["scan", path, "--stats", "--json", "--plausible", "2000-01-01..2030-01-01"], 2, 10)).stdout).toContain('"matches":150');
   });
 
-  it("on the realistic log, in ranges of the default size; one job by default", async () => {
+  it("on the realistic log, in ranges of the default size; by default (every core for 8 MB or more, unless busy)", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
-    const [one, two, byDefault] = await Promise.all([
+    const [one, two, workersOnly, eager, byDefault] = await Promise.all([
       runCli(["scan", path, "--jobs", "1"]),
       runCli(["scan", path, "--jobs", "2"]),
+      runCli(["scan", path, "--jobs", "3"], undefined, { ULID_SCAN_MAIN_THREAD: "idle" }),
+      runCli(["scan", path, "--jobs", "2"], undefined, { ULID_SCAN_MAIN_THREAD: "eager" }),
       runCli(["scan", path]),
     ]);
     expect(two).toEqual(one);
+    expect(workersOnly).toEqual(one);
+    expect(eager).toEqual(one);
     expect(byDefault).toEqual(one);
     expect(one.stdout.split("\n")).toHaveLength(matches + 1);
   }, 60_000);

@@ -80,37 +80,64 @@ export interface LoadedWasm {
   readonly simd: boolean;
 }
 
+/** A compiled build: what `loadWasm` instantiates. */
+export interface CompiledWasm {
+  readonly module: WebAssembly.Module;
+  /** Whether this is the SIMD build. */
+  readonly simd: boolean;
+}
+
 let loaded: LoadedWasm | null | undefined;
+let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
-let precompiled: { module: WebAssembly.Module; simd: boolean } | undefined;
+let precompiled: CompiledWasm | undefined;
 
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
  * compile WebAssembly from bytes but compile a `.wasm` file the code imports as a module (Cloudflare workerd, through
- * src/workerd.ts), and for running the test suites on one build. Call it before first use.
+ * src/workerd.ts), for worker threads given the module their parent compiled (`compiledWasm`), and for running the
+ * test suites on one build. Call it before first use.
  */
 export function useCompiledModule(module: WebAssembly.Module, simd: boolean): void {
   precompiled = { module, simd };
 }
 
 /**
- * The wasm module, instantiated on first use (synchronously: the binaries are embedded) and cached; the SIMD build
- * where the runtime validates it, else the scalar one. Null, for good, when WebAssembly is missing or refuses to
- * compile (a CSP without 'wasm-unsafe-eval', `node --jitless`), or the module does not match the specs:
- * `wasmUnavailableReason` says why.
+ * The module `loadWasm` instantiates, compiled on first use and cached: the SIMD build where the runtime validates
+ * it, else the scalar one. A module can be posted to a worker thread, which then instantiates it
+ * (`useCompiledModule`) without decoding and compiling the binaries again. Null where WebAssembly is missing or
+ * refuses to compile (`wasmUnavailableReason` says why).
  */
-export function loadWasm(): LoadedWasm | null {
-  if (loaded === undefined) {
+export function compiledWasm(): CompiledWasm | null {
+  if (compiled === undefined) {
     try {
       if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this runtime");
       if (precompiled) {
-        loaded = instantiateModule(precompiled.module, precompiled.simd);
+        compiled = precompiled;
       } else {
         const simdBytes = base64Bytes(SIMD_WASM_BASE64);
-        loaded = WebAssembly.validate(simdBytes)
-          ? instantiate(simdBytes, true)
-          : instantiate(base64Bytes(SCALAR_WASM_BASE64), false);
+        compiled = WebAssembly.validate(simdBytes)
+          ? { module: new WebAssembly.Module(simdBytes), simd: true }
+          : { module: new WebAssembly.Module(base64Bytes(SCALAR_WASM_BASE64)), simd: false };
       }
+    } catch (error) {
+      compiled = null;
+      failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return compiled;
+}
+
+/**
+ * The wasm module, instantiated on first use (synchronously: the binaries are embedded) and cached (see
+ * `compiledWasm`). Null, for good, when WebAssembly is missing or refuses to compile (a CSP without
+ * 'wasm-unsafe-eval', `node --jitless`), or the module does not match the specs: `wasmUnavailableReason` says why.
+ */
+export function loadWasm(): LoadedWasm | null {
+  if (loaded === undefined) {
+    const build = compiledWasm();
+    try {
+      loaded = build === null ? null : instantiateModule(build.module, build.simd);
     } catch (error) {
       loaded = null;
       failure = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import type { MatchVisitor } from "../../scanner.js";
 import { ByteWriter } from "../byte-writer.js";
 import type { Command } from "../command.js";
@@ -15,7 +16,7 @@ import { InputError, UsageError } from "../usage.js";
 
 /** The name grep gives standard input among files. */
 const STDIN_NAME = "(standard input)";
-/** The most worker threads --jobs starts. */
+/** The most threads --jobs takes. */
 const MAX_JOBS = 256;
 
 /** --jobs N: an integer from 1 to MAX_JOBS, or undefined when not given. */
@@ -29,11 +30,29 @@ function jobsOption(value: unknown): number | undefined {
 }
 
 /**
- * The size of `path` when it is a regular file to scan with `jobs` (> 1) worker threads, else undefined: one job,
- * as for standard input and pipes. One job is the default: on the 2-core machines measured so far two threads were
- * no faster than one (bench/cli.mjs; README, "The ulid command"), each paying for its own engine start.
+ * Regular files at least this big are scanned with every core unless --jobs says otherwise. Below it a worker
+ * thread's start (~40 ms of CPU on another core) buys little: the main thread scans a small file's first ranges
+ * itself while the workers start (parallel-scan.ts), and has often finished before they are up.
  */
-function parallelSize(path: string, jobs: number): number | undefined {
+const PARALLEL_MIN_BYTES = 8 << 20;
+
+/**
+ * The default threads for a large regular file: one per core, or one when the machine is busy already, its
+ * 1-minute load average at or above its cores (as `make -l` holds back): a second thread then gets no core of its
+ * own, only more of the CPU to spend, and two jobs measured 0.70-0.93x one job on such a machine (README).
+ * (Where there is no load average, as on Windows, it reads 0.)
+ */
+function defaultJobs(): number {
+  const cores = Math.min(availableParallelism(), MAX_JOBS);
+  return loadavg()[0]! >= cores ? 1 : cores;
+}
+
+/**
+ * The threads to scan `path` with, and its size when that is more than one: --jobs when given, else
+ * `defaultJobs()` for a regular file of PARALLEL_MIN_BYTES or more; one job for standard input, pipes and
+ * anything else.
+ */
+function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === 1) return undefined;
   let size: number;
   try {
@@ -43,7 +62,8 @@ function parallelSize(path: string, jobs: number): number | undefined {
   } catch {
     return undefined; // openInput names the fault.
   }
-  return size;
+  const threads = jobs ?? (size >= PARALLEL_MIN_BYTES ? defaultJobs() : 1);
+  return threads > 1 ? { threads, size } : undefined;
 }
 
 export const scanCommand: Command = {
@@ -72,9 +92,10 @@ Options:
                       with --stats: the times to believe (default 2000-01-01..one day after now; a side may be
                       empty for no bound). A token whose time falls outside (a hex etag, a long number) is
                       counted as implausible and left out of first, last, span and histogram
-  -j, --jobs N        scan a regular file with N worker threads (1-256; default 1). The output is the same as
-                      one job's, byte for byte, in the same order. Standard input, pipes and --stats are
-                      scanned in one job
+  -j, --jobs N        scan a regular file with N threads (1-256). The default is one per core for a file of
+                      8 MB or more, unless the machine is busy already (its load average at or above its
+                      cores), else 1. The output is the same as one job's, byte for byte, in the same order.
+                      Standard input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
   --type TYPE         ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
@@ -111,7 +132,7 @@ Examples:
     const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
     if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
     // Statistics are counted in one job.
-    const threads = stats ? 1 : (jobsOption(values.jobs) ?? 1);
+    const jobs = stats ? 1 : jobsOption(values.jobs);
     const paths = positionals.length === 0 ? ["-"] : positionals;
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
@@ -132,10 +153,14 @@ Examples:
     try {
       for (const path of paths) {
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
-        const size = parallelSize(path, threads);
+        const parallel = parallelScan(path, jobs);
         try {
-          if (size !== undefined) {
-            pool ??= new ScanPool(threads);
+          if (parallel !== undefined) {
+            const { threads, size } = parallel;
+            if (pool?.jobs !== threads) {
+              await pool?.close();
+              pool = new ScanPool(threads);
+            }
             const job = { path, name, type: target.name, json, since: selected.from, until: selected.to, size };
             const progress = new Progress("bytes", size);
             try {
