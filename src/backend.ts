@@ -51,7 +51,9 @@ export function batchEngine(): Engine {
 
 /** A format's codec on the engine for a single-ID call. */
 export function singleCodec(format: Format): FormatCodec {
-  return single.codecs?.[format.spec.name] ?? format.jsCodec;
+  // The TypeScript engine (the default) keeps no table: its codec is the format's own, with no lookup by name.
+  const codecs = single.codecs;
+  return codecs === null ? format.jsCodec : (codecs[format.spec.name] ?? format.jsCodec);
 }
 
 /** A batch call that reads IDs: decodeMany, decodeTimeMany (a format's time fields) or validateMany. */
