@@ -21,26 +21,48 @@ const TWO_POW_25 = 0x200_0000;
  * character is a symbol and the first does not overflow. Nothing else is kept: decodeTime, isValid and the
  * batches' time and validity flags.
  *
- * Tuned (bench/single.ts, decodeTime and isValid): the 26 values live in locals, unrolled, read at constant
- * positions. A loop into a scratch array then packed from it measured about 1.3x slower, and positions offset by a
- * variable (to read IDs inside a longer string) about 1.3x slower too. It is a reader of its own, not `readId`
- * without a destination: each random value dies as soon as it is OR-ed in, where `readId` keeps all 26 live for
- * its bytes, and that measured 10-13% faster with every kind of string (flat, concatenated, sliced). A loop over the
- * random characters, small enough for V8 to inline, measured slower still.
+ * Tuned (bench/single.ts, decodeTime and isValid; bench/bulk.ts, decodeTimeMany and validateMany): the values are
+ * read at constant positions, unrolled. A loop into a scratch array then packed from it measured about 1.3x slower,
+ * and positions offset by a variable (to read IDs inside a longer string) about 1.3x slower too. It is a reader of
+ * its own, not `readId` without a destination: each random value dies as soon as it is OR-ed in, where `readId`
+ * keeps all 26 live for its bytes (10-13% faster). And it is two halves, each under the size V8 inlines (460 bytes
+ * of bytecode; one function of all 26 reads is about 600), so a caller's loop runs them with no call and no number
+ * boxed per ID (another 5-7%, with every kind of string).
  */
 export function readIdTime(id: string): number {
+  const high = randomCharsValid(id) ? readTimeChars(id) : -1;
+  return high < 0 ? -1 : high * TWO_POW_25 + lowTime;
+}
+
+/** The low 25 bits of the time `readTimeChars` read last. */
+let lowTime = 0;
+
+/**
+ * The 10 time characters (0-9): the time's upper 23 bits (chars 0-4), its low 25 bits left in `lowTime`, or -1
+ * unless each is a symbol and the first does not overflow. Two small integers rather than one number above 2^31:
+ * where V8 calls this rather than inlining it, a small integer is returned as is and a larger number would be
+ * boxed, a heap allocation per ID.
+ */
+function readTimeChars(id: string): number {
   const T = DECODE_TABLE;
   const c0 = T[id.charCodeAt(0)], c1 = T[id.charCodeAt(1)], c2 = T[id.charCodeAt(2)];
   const c3 = T[id.charCodeAt(3)], c4 = T[id.charCodeAt(4)], c5 = T[id.charCodeAt(5)];
   const c6 = T[id.charCodeAt(6)], c7 = T[id.charCodeAt(7)], c8 = T[id.charCodeAt(8)];
   const c9 = T[id.charCodeAt(9)];
-  const random = T[id.charCodeAt(10)] | T[id.charCodeAt(11)] | T[id.charCodeAt(12)] | T[id.charCodeAt(13)] |
+  // Values are 0-31 and INVALID is 0xFF, so an OR of them stays below 32 exactly when all are symbols.
+  if ((c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9) > 31 || c0 > MAX_FIRST_VALUE) return -1;
+  lowTime = (((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9;
+  return (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
+}
+
+/** Whether the 16 random characters (10-25) are all symbols. */
+function randomCharsValid(id: string): boolean {
+  const T = DECODE_TABLE;
+  const seen = T[id.charCodeAt(10)] | T[id.charCodeAt(11)] | T[id.charCodeAt(12)] | T[id.charCodeAt(13)] |
     T[id.charCodeAt(14)] | T[id.charCodeAt(15)] | T[id.charCodeAt(16)] | T[id.charCodeAt(17)] |
     T[id.charCodeAt(18)] | T[id.charCodeAt(19)] | T[id.charCodeAt(20)] | T[id.charCodeAt(21)] |
     T[id.charCodeAt(22)] | T[id.charCodeAt(23)] | T[id.charCodeAt(24)] | T[id.charCodeAt(25)];
-  // Values are 0-31 and INVALID is 0xFF, so the OR of all of them stays below 32 exactly when all are symbols.
-  if ((random | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9) > 31 || c0 > MAX_FIRST_VALUE) return -1;
-  return timeOf(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
+  return seen <= 31;
 }
 
 /**
@@ -58,6 +80,7 @@ export function readId(id: string, dst: Uint8Array, offset: number): number {
   const c18 = T[id.charCodeAt(18)], c19 = T[id.charCodeAt(19)], c20 = T[id.charCodeAt(20)];
   const c21 = T[id.charCodeAt(21)], c22 = T[id.charCodeAt(22)], c23 = T[id.charCodeAt(23)];
   const c24 = T[id.charCodeAt(24)], c25 = T[id.charCodeAt(25)];
+  // As in readTimeChars: the OR of all values stays below 32 exactly when all are symbols.
   const seen = c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13 | c14 | c15 | c16 | c17;
   if ((seen | c18 | c19 | c20 | c21 | c22 | c23 | c24 | c25) > 31 || c0 > MAX_FIRST_VALUE) return -1;
   // Written out, not through a helper per 8-char group: V8 did not inline one (bench/single.ts, decode).
