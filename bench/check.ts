@@ -1,9 +1,11 @@
 /**
  * `npm run bench:check`: the project's performance targets (README, "Targets"), as ratios measured side by side in one run. Each
  * target times its two contenders in alternating rounds and takes the median of the per-round ratios, so load from
- * elsewhere on the machine hits both sides alike. Exits 1 when a target is missed. Not part of CI: shared machines
- * are too noisy for a hard gate. `npm run bench:check -- decode` checks only the targets whose group id contains
- * "decode".
+ * elsewhere on the machine hits both sides alike. The first round of each measurement is a warm-up and is not
+ * counted (a peer measured up to 5x its later rate there). A target that misses is measured once more, afresh, and
+ * the output says so ("again"); it is missed when that second measurement misses too. Exits 1 when a target is
+ * missed. Not part of CI: shared machines are too noisy for a hard gate. `npm run bench:check -- decode` checks only
+ * the targets whose group id contains "decode".
  *
  * The bulk-binary targets compare the into-buffer variants where there is one (generateMany, encodeManyText): that
  * compares the engines, while a fresh 16-27 MB output costs both the same page faults (about 17 ms per 27 MB here).
@@ -49,8 +51,10 @@ const TARGETS: Target[] = [
   { what: "decodeMany(text) (into buffer) vs its kernel", group: "api.decodeManyText", ours: "wasm", into: true, versus: KERNEL_PIPELINE, min: 0.77 },
 ];
 
-/** Rounds per target: single-ID rounds are short, bulk rounds take up to a few seconds. */
-const ROUNDS = { single: 9, bulk: 5 } as const;
+/** Counted rounds per measurement: single-ID rounds are short, bulk rounds take up to a few seconds. */
+const ROUNDS = { single: 9, bulk: 7 } as const;
+/** Uncounted rounds before them: code still being optimized, and a peer's first calls, would sway the median. */
+const WARM_ROUNDS = 1;
 
 function find(group: Group, test: (c: Contender) => boolean, what: string): Contender {
   const found = group.contenders.find(test);
@@ -73,6 +77,24 @@ const groups = new Map(
 );
 const absolute: string[] = [];
 let missed = 0;
+let again = 0;
+
+interface Measured {
+  ratio: number;
+  ratios: number[];
+  leftRate: number;
+  rightRate: number;
+}
+
+/** One measurement of `left` against `right`: the median of the per-round ratios, warm-up rounds left out. */
+async function measureRatio(group: Group, left: Contender, right: Contender): Promise<Measured> {
+  const rates = await measureRounds(group, [left, right], WARM_ROUNDS + ROUNDS[group.scope]);
+  const lefts = rates.get(left)!.slice(WARM_ROUNDS);
+  const rights = rates.get(right)!.slice(WARM_ROUNDS);
+  const ratios = lefts.map((value, round) => value / rights[round]!);
+  return { ratio: median(ratios), ratios, leftRate: median(lefts), rightRate: median(rights) };
+}
+
 console.log("target".padEnd(56), "ratio".padStart(7), "  min  result  IDs/s             per round");
 for (const target of chosen) {
   const group = groups.get(target.group)!;
@@ -81,22 +103,27 @@ for (const target of chosen) {
     ? find(group, (c) => c.label === target.versus, target.versus)
     : engine(group, target.versus as BackendKind, target.into ?? false);
   verifyGroup(group, [left, right]);
-  const rates = await measureRounds(group, [left, right], ROUNDS[group.scope]);
-  const ratios = rates.get(left)!.map((value, round) => value / rates.get(right)![round]!);
-  const ratio = median(ratios);
-  const pass = ratio >= target.min;
+  const first = await measureRatio(group, left, right);
+  // A miss is measured once more before it counts: one burst of load elsewhere should not decide a target.
+  const retried = first.ratio < target.min;
+  const measured = retried ? await measureRatio(group, left, right) : first;
+  const pass = measured.ratio >= target.min;
+  if (retried) again++;
   if (!pass) missed++;
-  const rates2 = `${rate(median(rates.get(left)!))} vs ${rate(median(rates.get(right)!))}`;
+  const verdict = `${pass ? "pass" : "MISS"}${retried ? "*" : " "}`;
+  const rates = `${rate(measured.leftRate)} vs ${rate(measured.rightRate)}`;
   console.log(
     target.what.padEnd(56),
-    `${ratio.toFixed(2)}x`.padStart(7),
-    `${`>=${target.min}`.padStart(5)}  ${pass ? "pass" : "MISS"}  ${rates2.padEnd(16)}  ${ratios.map((r) => r.toFixed(1)).join(" ")}`,
+    `${measured.ratio.toFixed(2)}x`.padStart(7),
+    `${`>=${target.min}`.padStart(5)}  ${verdict} ${rates.padEnd(16)}  ${measured.ratios.map((r) => r.toFixed(1)).join(" ")}` +
+      (retried ? `  (again: first ${first.ratio.toFixed(2)}x)` : ""),
   );
   if (target.ours === "wasm" && group.id !== "bulk.generateMany") {
-    absolute.push(`${group.title}, ${left.label}: ${rate(median(rates.get(left)!))} IDs/s`);
+    absolute.push(`${group.title}, ${left.label}: ${rate(measured.leftRate)} IDs/s`);
   }
 }
 console.log(`\nabsolute (noisy, not asserted; the project aims at >= 150M IDs/s encode, >= 100M decode):`);
 for (const line of absolute) console.log(`  ${line}`);
+if (again > 0) console.log(`\n* missed at first and measured again: ${again} target(s); the row shows the second measurement`);
 console.log(missed === 0 ? "\nall targets met" : `\n${missed} target(s) missed`);
 process.exitCode = missed === 0 ? 0 : 1;

@@ -18,15 +18,59 @@ const TWO_POW_25 = 0x200_0000;
 
 /**
  * Reads a 26-character string (the caller has checked the length): the ULID's Unix ms, or -1 unless every
- * character is a symbol of `table` (TypeID's suffix: LOWER_DECODE_TABLE) and the first does not overflow. With `dst`, a valid ID's 16 bytes are also written at
- * `dst[offset]` (nothing is written for an invalid one).
+ * character is a symbol and the first does not overflow. Nothing else is kept: decodeTime, isValid and the
+ * batches' time and validity flags.
  *
- * Tuned (bench/single.ts, decodeTime/decode/isValid): the 26 values live in locals, unrolled, read at constant
- * positions. A loop into a scratch array then packed from it measured about 1.3x slower, and positions offset by a
- * variable (to read IDs inside a longer string) about 1.3x slower too. One reader serves all three operations: the
- * time is a few multiplications, and the byte writes sit behind one branch.
+ * Tuned (bench/single.ts, decodeTime and isValid; bench/bulk.ts, decodeTimeMany and validateMany): the values are
+ * read at constant positions, unrolled. A loop into a scratch array then packed from it measured about 1.3x slower,
+ * and positions offset by a variable (to read IDs inside a longer string) about 1.3x slower too. It is a reader of
+ * its own, not `readId` without a destination: each random value dies as soon as it is OR-ed in, where `readId`
+ * keeps all 26 live for its bytes (10-13% faster). And it is two halves, each under the size V8 inlines (460 bytes
+ * of bytecode; one function of all 26 reads is about 600), so a caller's loop can run them with no call: 3-7%
+ * faster in a loop of its own, within the noise of bench:check's rows.
  */
-export function readId(id: string, dst?: Uint8Array, offset = 0, table = DECODE_TABLE): number {
+export function readIdTime(id: string): number {
+  const high = randomCharsValid(id) ? readTimeChars(id) : -1;
+  return high < 0 ? -1 : high * TWO_POW_25 + lowTime;
+}
+
+/** The low 25 bits of the time `readTimeChars` read last. */
+let lowTime = 0;
+
+/**
+ * The 10 time characters (0-9): the time's upper 23 bits (chars 0-4), its low 25 bits left in `lowTime`, or -1
+ * unless each is a symbol and the first does not overflow. Two small integers rather than one number above 2^31:
+ * where V8 calls this rather than inlining it, a small integer is returned as is and a larger number would be
+ * boxed, a heap allocation per ID.
+ */
+function readTimeChars(id: string): number {
+  const T = DECODE_TABLE;
+  const c0 = T[id.charCodeAt(0)], c1 = T[id.charCodeAt(1)], c2 = T[id.charCodeAt(2)];
+  const c3 = T[id.charCodeAt(3)], c4 = T[id.charCodeAt(4)], c5 = T[id.charCodeAt(5)];
+  const c6 = T[id.charCodeAt(6)], c7 = T[id.charCodeAt(7)], c8 = T[id.charCodeAt(8)];
+  const c9 = T[id.charCodeAt(9)];
+  // Values are 0-31 and INVALID is 0xFF, so an OR of them stays below 32 exactly when all are symbols.
+  if ((c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9) > 31 || c0 > MAX_FIRST_VALUE) return -1;
+  lowTime = (((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9;
+  return (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
+}
+
+/** Whether the 16 random characters (10-25) are all symbols. */
+function randomCharsValid(id: string): boolean {
+  const T = DECODE_TABLE;
+  const seen = T[id.charCodeAt(10)] | T[id.charCodeAt(11)] | T[id.charCodeAt(12)] | T[id.charCodeAt(13)] |
+    T[id.charCodeAt(14)] | T[id.charCodeAt(15)] | T[id.charCodeAt(16)] | T[id.charCodeAt(17)] |
+    T[id.charCodeAt(18)] | T[id.charCodeAt(19)] | T[id.charCodeAt(20)] | T[id.charCodeAt(21)] |
+    T[id.charCodeAt(22)] | T[id.charCodeAt(23)] | T[id.charCodeAt(24)] | T[id.charCodeAt(25)];
+  return seen <= 31;
+}
+
+/**
+ * Reads a 26-character string as `readIdTime` does, every character a symbol of `table` (TypeID's suffix:
+ * LOWER_DECODE_TABLE), and writes a valid ID's 16 bytes at `dst[offset]` (nothing for an invalid one): decode,
+ * decodeInto and decodeMany.
+ */
+export function readId(id: string, dst: Uint8Array, offset: number, table = DECODE_TABLE): number {
   const T = table;
   const c0 = T[id.charCodeAt(0)], c1 = T[id.charCodeAt(1)], c2 = T[id.charCodeAt(2)];
   const c3 = T[id.charCodeAt(3)], c4 = T[id.charCodeAt(4)], c5 = T[id.charCodeAt(5)];
@@ -37,29 +81,31 @@ export function readId(id: string, dst?: Uint8Array, offset = 0, table = DECODE_
   const c18 = T[id.charCodeAt(18)], c19 = T[id.charCodeAt(19)], c20 = T[id.charCodeAt(20)];
   const c21 = T[id.charCodeAt(21)], c22 = T[id.charCodeAt(22)], c23 = T[id.charCodeAt(23)];
   const c24 = T[id.charCodeAt(24)], c25 = T[id.charCodeAt(25)];
-  // Values are 0-31 and INVALID is 0xFF, so the OR of all of them stays below 32 exactly when all are symbols.
+  // As in readTimeChars: the OR of all values stays below 32 exactly when all are symbols.
   const seen = c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13 | c14 | c15 | c16 | c17;
   if ((seen | c18 | c19 | c20 | c21 | c22 | c23 | c24 | c25) > 31 || c0 > MAX_FIRST_VALUE) return -1;
-  if (dst !== undefined) {
-    // Written out, not through a helper per 8-char group: V8 did not inline one (bench/single.ts, decode).
-    dst[offset] = (c0 << 5) | c1;
-    dst[offset + 1] = (c2 << 3) | (c3 >> 2);
-    dst[offset + 2] = (c3 << 6) | (c4 << 1) | (c5 >> 4);
-    dst[offset + 3] = (c5 << 4) | (c6 >> 1);
-    dst[offset + 4] = (c6 << 7) | (c7 << 2) | (c8 >> 3);
-    dst[offset + 5] = (c8 << 5) | c9;
-    dst[offset + 6] = (c10 << 3) | (c11 >> 2);
-    dst[offset + 7] = (c11 << 6) | (c12 << 1) | (c13 >> 4);
-    dst[offset + 8] = (c13 << 4) | (c14 >> 1);
-    dst[offset + 9] = (c14 << 7) | (c15 << 2) | (c16 >> 3);
-    dst[offset + 10] = (c16 << 5) | c17;
-    dst[offset + 11] = (c18 << 3) | (c19 >> 2);
-    dst[offset + 12] = (c19 << 6) | (c20 << 1) | (c21 >> 4);
-    dst[offset + 13] = (c21 << 4) | (c22 >> 1);
-    dst[offset + 14] = (c22 << 7) | (c23 << 2) | (c24 >> 3);
-    dst[offset + 15] = (c24 << 5) | c25;
-  }
-  // Two 25-bit halves: 48 bits overflow 32-bit integer arithmetic.
+  // Written out, not through a helper per 8-char group: V8 did not inline one (bench/single.ts, decode).
+  dst[offset] = (c0 << 5) | c1;
+  dst[offset + 1] = (c2 << 3) | (c3 >> 2);
+  dst[offset + 2] = (c3 << 6) | (c4 << 1) | (c5 >> 4);
+  dst[offset + 3] = (c5 << 4) | (c6 >> 1);
+  dst[offset + 4] = (c6 << 7) | (c7 << 2) | (c8 >> 3);
+  dst[offset + 5] = (c8 << 5) | c9;
+  dst[offset + 6] = (c10 << 3) | (c11 >> 2);
+  dst[offset + 7] = (c11 << 6) | (c12 << 1) | (c13 >> 4);
+  dst[offset + 8] = (c13 << 4) | (c14 >> 1);
+  dst[offset + 9] = (c14 << 7) | (c15 << 2) | (c16 >> 3);
+  dst[offset + 10] = (c16 << 5) | c17;
+  dst[offset + 11] = (c18 << 3) | (c19 >> 2);
+  dst[offset + 12] = (c19 << 6) | (c20 << 1) | (c21 >> 4);
+  dst[offset + 13] = (c21 << 4) | (c22 >> 1);
+  dst[offset + 14] = (c22 << 7) | (c23 << 2) | (c24 >> 3);
+  dst[offset + 15] = (c24 << 5) | c25;
+  return timeOf(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
+}
+
+/** Unix ms from the values of the 10 time characters, in two 25-bit halves: 48 bits overflow int32 arithmetic. */
+function timeOf(c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number, c9: number): number {
   const high = (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
   return high * TWO_POW_25 + ((((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9);
 }

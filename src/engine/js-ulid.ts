@@ -6,7 +6,7 @@
  */
 import { isAsciiAlphanumeric } from "../crockford.js";
 import { string26 } from "./flat-string.js";
-import { encodeChars, encodeString, incrementRandom, readId, writeTime } from "./js-ulid-text.js";
+import { encodeChars, encodeString, incrementRandom, readId, readIdTime, writeTime } from "./js-ulid-text.js";
 import { ULID } from "./specs.js";
 import { GENERATE_CHUNK, type FillRandom, type FormatCodec, type IdBatch } from "./types.js";
 
@@ -24,22 +24,28 @@ const oneId = new Uint8Array(ULID_BYTES);
 const oneIdRandom = oneId.subarray(ULID_BYTES - RANDOM_BYTES);
 
 /**
- * Unix ms of element `index` of a batch, or -1 when it is not a valid ULID (in text, also when its separator is a
- * letter or digit); a valid one's 16 bytes go to `dst[offset]` when `dst` is given. The batch calls below are plain
- * loops over it: with latin1 TextDecoder windows read through a callback per element, decodeMany of text took about
- * 1.7x as long (bench/bulk.ts, js engine).
+ * Element `index` of a batch as a 26-character string, or null when it cannot be a ULID (not a string of 26; in
+ * text, a record whose separator is a letter or digit). The batch calls below are plain loops over it and a reader
+ * of js-ulid-text.ts: with latin1 TextDecoder windows read through a callback per element, decodeMany of text took
+ * about 1.7x as long (bench/bulk.ts, js engine).
  */
-function readElement(batch: IdBatch, index: number, dst?: Uint8Array, offset?: number): number {
+function elementText(batch: IdBatch, index: number): string | null {
   if (batch.kind === "strings") {
     const id: unknown = batch.ids[index];
-    return typeof id === "string" && id.length === ULID_CHARS ? readId(id, dst, offset) : -1;
+    return typeof id === "string" && id.length === ULID_CHARS ? id : null;
   }
   const text = batch.text;
   const at = index * TEXT_RECORD;
-  if (at + ULID_CHARS < text.length && isAsciiAlphanumeric(text[at + ULID_CHARS]!)) return -1;
-  // A flat string per record, so `readId` reads it at constant positions: measured as fast as cutting a latin1
+  if (at + ULID_CHARS < text.length && isAsciiAlphanumeric(text[at + ULID_CHARS]!)) return null;
+  // A flat string per record, so the readers read it at constant positions: measured as fast as cutting a latin1
   // TextDecoder window with `substring`, with no decoder and no window to manage.
-  return readId(string26(text, at), dst, offset);
+  return string26(text, at);
+}
+
+/** Unix ms of element `index`, or -1 when it is not a valid ULID. */
+function elementTime(batch: IdBatch, index: number): number {
+  const id = elementText(batch, index);
+  return id === null ? -1 : readIdTime(id);
 }
 
 /**
@@ -56,8 +62,8 @@ function copyId(id: Uint8Array, dst: Uint8Array, at: number): void {
 export const jsUlidCodec: FormatCodec = {
   encodeOne: encodeString,
   decodeOne: (id, dst, offset) => id.length === ULID_CHARS && readId(id, dst, offset) >= 0,
-  timeOne: (id) => (id.length === ULID_CHARS ? readId(id) : -1),
-  isValidOne: (id) => id.length === ULID_CHARS && readId(id) >= 0,
+  timeOne: (id) => (id.length === ULID_CHARS ? readIdTime(id) : -1),
+  isValidOne: (id) => id.length === ULID_CHARS && readIdTime(id) >= 0,
 
   mintOne(time: number, _param: number, fill: FillRandom): string {
     fill(oneIdRandom);
@@ -82,7 +88,8 @@ export const jsUlidCodec: FormatCodec = {
   decodeMany(batch, count, dst, flags) {
     let first = -1;
     for (let i = 0; i < count; i++) {
-      const valid = readElement(batch, i, dst, i * ULID_BYTES) >= 0;
+      const id = elementText(batch, i);
+      const valid = id !== null && readId(id, dst, i * ULID_BYTES) >= 0;
       if (flags !== undefined) flags[i] = valid ? 1 : 0;
       if (valid) continue;
       if (flags === undefined) return i;
@@ -95,7 +102,7 @@ export const jsUlidCodec: FormatCodec = {
   timeMany(batch, count, dst, flags) {
     let first = -1;
     for (let i = 0; i < count; i++) {
-      const time = readElement(batch, i);
+      const time = elementTime(batch, i);
       if (flags !== undefined) flags[i] = time < 0 ? 0 : 1;
       if (time >= 0) {
         dst[i] = time;
@@ -109,7 +116,7 @@ export const jsUlidCodec: FormatCodec = {
   },
 
   validateMany(batch, count, dst) {
-    for (let i = 0; i < count; i++) dst[i] = readElement(batch, i) < 0 ? 0 : 1;
+    for (let i = 0; i < count; i++) dst[i] = elementTime(batch, i) < 0 ? 0 : 1;
   },
 
   stampMany(count, time, _param, fill, dst, dstOffset) {
