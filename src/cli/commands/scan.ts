@@ -69,7 +69,7 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
 export const scanCommand: Command = {
   name: "scan",
   synopsis: "scan [FILE...] [--json] [--stats] [--since TIME] [--until TIME] [--jobs N]",
-  summary: "Find every ULID in text (logs, JSON, CSV, URLs) and print its line, canonical form and time.",
+  summary: "Find every ULID (or UUID v7, TypeID) in text (logs, JSON, CSV, URLs) and print its line, canonical form and time.",
   details: `
 Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
 size). A match is a token of 26 characters of the ULID alphabet in either case (no I/L/O aliases, no U) with no
