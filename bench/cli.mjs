@@ -1,24 +1,30 @@
 // The command at the limit (`npm run bench:cli`): `ulid scan` beside ripgrep on a realistic log it writes itself
-// (seeded: bench/log-fixture.mjs), and `ulid decode` at the end of a pipeline from `ulid generate` (and from a file). Every command's
-// output is checked first (ripgrep's and ours: the same lines and IDs, as many as the log holds); then each is
-// timed, best of RUNS wall times, output to /dev/null. The machine may be shared: CPU time is shown beside wall
-// time, and the figures to quote are the ratios. (No peak RSS here: Linux carries a process's peak over exec
-// from the process that forked it, this one, which holds the checked output.) Last, `ulid scan --jobs`: one job
-// against two (and every core, where there are more) on a bigger log, their outputs checked byte for byte first.
-//   node bench/cli.mjs [MB] [IDS] [JOBS_MB]   (default a 58 MB log, 10,000,000 IDs and a 200 MB log for --jobs;
-//   run `npm run build` first)
+// (seeded: bench/log-fixture.mjs), and `ulid decode` at the end of a pipeline from `ulid generate`, with each side
+// alone too. Every command's output is checked first (ripgrep's and ours: the same lines and IDs, as many as the log
+// holds; the pipeline's: one line per ID); then each is timed with output to /dev/null: scan and ripgrep best of
+// RUNS wall times, the pipeline and its sides the median of PIPELINE_RUNS. The machine may be shared: CPU time is
+// shown beside wall time, and the figures to quote are the ratios. (No peak RSS here: Linux carries a process's peak
+// over exec from the process that forked it, this one, which holds the checked output.) Last, `ulid scan --jobs`:
+// one job against two (and every core, where there are more) on a bigger log, their outputs checked byte for byte.
+//   node bench/cli.mjs [MB] [IDS] [JOBS_MB]   (default a 58 MB log, 10,000,000 IDs and a 200 MB log for --jobs)
+//   node bench/cli.mjs --pipeline [IDS]       (the generate | decode part alone, ~1 min)
+//   (run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { CLI, runUlid } from "./cli-process.mjs";
+import { CLI, medianRun, runUlid } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
 
-const MEGABYTES = Number(process.argv[2] ?? 58);
-const IDS = Number(process.argv[3] ?? 10_000_000);
-const JOBS_MEGABYTES = Number(process.argv[4] ?? 200);
+const PIPELINE_ONLY = process.argv[2] === "--pipeline";
+const args = process.argv.slice(PIPELINE_ONLY ? 3 : 2);
+const MEGABYTES = Number((PIPELINE_ONLY ? undefined : args[0]) ?? 58);
+const IDS = Number((PIPELINE_ONLY ? args[0] : args[1]) ?? 10_000_000);
+const JOBS_MEGABYTES = Number(args[2] ?? 200);
 const RUNS = 3;
+/** Runs of each pipeline command, for a median: odd, and more than RUNS, as a shared machine's load comes and goes. */
+const PIPELINE_RUNS = 5;
 /** What `ulid scan` finds, as a ripgrep pattern: 26 characters of the alphabet, first 0-7, in either case. */
 const RG_ARGS = ["-n", "-o", "-i", "\\b[0-7][0-9A-HJKMNP-TV-Z]{25}\\b"];
 
@@ -56,6 +62,55 @@ async function best(what, once) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
+
+// ---- decoding: the pipeline, checked (every ID decoded once), then timed; and each side alone ----
+async function pipelineRows() {
+  const node = JSON.stringify(process.execPath);
+  const cli = JSON.stringify(CLI);
+  const idsPath = `${dir}cli-ids.txt`;
+  const rate = (ms) => `${(IDS / (ms / 1000) / 1e6).toFixed(1)}M IDs/s`.padStart(12);
+  /** The median run of `command` (a shell command line, output to /dev/null): its wall time, and CPU time of the shell's children. */
+  const cpu = `${dir}cli-cpu.txt`;
+  const median = (what, command) =>
+    medianRun(PIPELINE_RUNS, async () => {
+      // `times` in the shell prints its children's user and system time: both sides of a pipeline.
+      const result = await run("sh", ["-c", `${command} > /dev/null; times > ${JSON.stringify(cpu)}`]);
+      if (result.status !== 0) fail(`${what} exited ${result.status}`);
+      const [, children] = readFileSync(cpu, "utf8").trim().split("\n");
+      const cpuMs = children.split(/\s+/).reduce((sum, time) => {
+        const [, minutes, seconds] = /(\d+)m([\d.]+)s/.exec(time);
+        return sum + (Number(minutes) * 60 + Number(seconds)) * 1000;
+      }, 0);
+      return { ms: result.ms, cpuMs };
+    });
+  const rows = [];
+  const generate = `${node} ${cli} generate ${IDS}`;
+  rows.push([`ulid generate ${IDS} > /dev/null`, await median("ulid generate", generate)]);
+  await run(process.execPath, [CLI, "generate", String(IDS)], openSync(idsPath, "w"));
+  for (const json of ["", " --json"]) {
+    const decode = `${node} ${cli} decode${json}`;
+    const counted = spawnSync("sh", ["-c", `${generate} | ${decode} | wc -l`], { encoding: "utf8" });
+    if (Number(counted.stdout.trim()) !== IDS) fail(`ulid decode${json} printed ${counted.stdout.trim()} lines of ${IDS}`);
+    const target = json ? 10 : 25;
+    rows.push([`ulid generate ${IDS} | ulid decode${json} > /dev/null`, await median(`the decode${json} pipeline`, `${generate} | ${decode}`), target]);
+    rows.push([`ulid decode${json} < ids.txt > /dev/null`, await median(`ulid decode${json} < ids.txt`, `${decode} < ${JSON.stringify(idsPath)}`)]);
+    rows.push([`cat ids.txt | ulid decode${json} > /dev/null`, await median(`cat ids.txt | ulid decode${json}`, `cat ${JSON.stringify(idsPath)} | ${decode}`)]);
+  }
+  rmSync(idsPath);
+  rmSync(cpu);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`${IDS.toLocaleString("en-US")} IDs, median of ${PIPELINE_RUNS} runs (CPU: every process of the command line; ids.txt: ${(IDS * 27 / 1e6).toFixed(0)} MB)`);
+  for (const [name, { ms, cpuMs }, target] of rows) {
+    const aim = target === undefined ? "" : `  (target ${target}M)`;
+    console.log(`${name.padEnd(width)}  ${seconds(ms)} ${rate(ms)}  (${seconds(cpuMs)} CPU)${aim}`);
+  }
+}
+
+if (PIPELINE_ONLY) {
+  console.log(`node ${process.version}`);
+  await pipelineRows();
+  process.exit(0);
+}
 
 const rgVersion = spawnSync("rg", ["--version"], { encoding: "utf8" });
 const ripgrep = rgVersion.status === 0 ? rgVersion.stdout.split("\n")[0] : undefined;
@@ -103,29 +158,8 @@ if (rg) {
 }
 rmSync(logPath);
 
-// ---- decoding: the pipeline, checked (every ID decoded once), then timed; and from a file, without the pipe ----
-const node = JSON.stringify(process.execPath);
-const cli = JSON.stringify(CLI);
-const idsPath = `${dir}cli-ids.txt`;
-const pipeline = (decodeArgs, sink) => `${node} ${cli} generate ${IDS} | ${node} ${cli} decode ${decodeArgs} ${sink}`;
-const rate = (ms) => `${(IDS / (ms / 1000) / 1e6).toFixed(1)}M IDs/s`;
 console.log();
-for (const decodeArgs of ["", "--json"]) {
-  const counted = spawnSync("sh", ["-c", pipeline(decodeArgs, "| wc -l")], { encoding: "utf8" });
-  if (Number(counted.stdout.trim()) !== IDS) fail(`ulid decode ${decodeArgs} printed ${counted.stdout.trim()} lines of ${IDS}`);
-  const { ms } = await best(`the decode ${decodeArgs} pipeline`, () => run("sh", ["-c", pipeline(decodeArgs, "> /dev/null")]));
-  const name = `ulid generate ${IDS} | ulid decode${decodeArgs ? ` ${decodeArgs}` : ""} > /dev/null`;
-  console.log(`${name}: ${seconds(ms)}, ${rate(ms)} (target ${decodeArgs ? 10 : 25}M)`);
-}
-await run(process.execPath, [CLI, "generate", String(IDS)], openSync(idsPath, "w"));
-for (const decodeArgs of [[], ["--json"]]) {
-  const file = await best("ulid decode FILE", () => runUlid(["decode", ...decodeArgs, idsPath], { stdout: devNull }));
-  console.log(
-    `ulid decode ${[...decodeArgs, "FILE"].join(" ")} > /dev/null: ${seconds(file.ms)}, ${rate(file.ms)} ` +
-      `(${seconds(file.cpuMs)} CPU: ${rate(file.cpuMs)} of CPU time)`,
-  );
-}
-rmSync(idsPath);
+await pipelineRows();
 
 // ---- every core: scan --jobs, checked (each job count prints the same bytes as one job), then timed ----
 writeLog(logPath, JOBS_MEGABYTES);

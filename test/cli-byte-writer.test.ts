@@ -10,6 +10,7 @@ import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../src/cli/b
 import { propertyRuns } from "./helpers/tier.js";
 
 const latin1 = new TextDecoder("latin1");
+const lines = (all: string): string[] => all.split("\n").slice(0, -1);
 const text = (writer: ByteWriter): string => latin1.decode(writer.view());
 /** The largest ULID time, in year 10889. */
 const MAX_TIME = 2 ** 48 - 1;
@@ -193,5 +194,51 @@ describe("ByteWriter copies", () => {
     expect(text(writer)).toBe(want);
     writer.clear();
     expect(writer.view().length).toBe(0);
+  });
+});
+
+describe("ByteWriter.idLines", () => {
+  /** Text records of `chars` random characters of the alphabet and "\n" each, and their IDs as strings. */
+  function records(count: number, chars: number, seed: number): { text: Uint8Array; ids: string[] } {
+    const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ-abc";
+    const ids = Array.from({ length: count }, (_, i) =>
+      Array.from({ length: chars }, (_, k) => alphabet[(i * 31 + k * 7 + seed) % alphabet.length]).join(""),
+    );
+    return { text: new TextEncoder().encode(ids.map((id) => `${id}\n`).join("")), ids };
+  }
+
+  const kinds: [string, string, () => TimeSuffix, (id: string, ms: number) => string][] = [
+    ["decode's text", "", () => new TimeSuffix("\t", "\t", "\n"), (id, ms) => `${id}\t${ms}\t${iso(ms)}\n`],
+    ["JSON", '{"ulid":"', jsonTimeSuffix, (id, ms) => `${JSON.stringify({ ulid: id, time: ms, iso: iso(ms) })}\n`],
+  ];
+
+  for (const [name, start, suffix, expected] of kinds) {
+    it(`writes ${name} lines as string formatting does, for runs of one time of every length around the copied one`, () => {
+      // Run lengths from 1 past the shortest copied run and past the doubling steps (2^k +- 1), IDs of several widths.
+      const runLength = fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom(31, 32, 33, 63, 64, 65, 1000, 1025));
+      const time = fc.oneof(fc.integer({ min: 0, max: MAX_TIME }), fc.constantFrom(0, MAX_TIME));
+      fc.assert(
+        fc.property(fc.array(fc.tuple(time, runLength), { minLength: 1, maxLength: 6 }), fc.constantFrom(13, 20, 26, 27, 36), fc.nat(3), (runs, chars, lead) => {
+          const times = Float64Array.from(runs.flatMap(([ms, length]) => Array<number>(length).fill(ms)));
+          const { text: bytes, ids } = records(times.length, chars, lead);
+          const writer = new ByteWriter();
+          // Something written before, so the lines start at any alignment.
+          writer.ascii("x".repeat(lead));
+          writer.idLines(new AsciiBytes(start), new DataView(bytes.buffer), chars + 1, chars, times, times.length, suffix());
+          expect(text(writer)).toBe("x".repeat(lead) + ids.map((id, i) => expected(id, times[i]!)).join(""));
+        }),
+        { numRuns: propertyRuns(300) },
+      );
+    });
+  }
+
+  it("writes only the first `count` records, and none for 0", () => {
+    const { text: bytes, ids } = records(10, 26, 0);
+    const times = new Float64Array(10).fill(1_700_000_000_000);
+    const writer = new ByteWriter();
+    writer.idLines(new AsciiBytes(""), new DataView(bytes.buffer), 27, 26, times, 0, new TimeSuffix("\t", "\t", "\n"));
+    expect(text(writer)).toBe("");
+    writer.idLines(new AsciiBytes(""), new DataView(bytes.buffer), 27, 26, times, 9, new TimeSuffix("\t", "\t", "\n"));
+    expect(lines(text(writer))).toEqual(ids.slice(0, 9).map((id) => `${id}\t1700000000000\t${iso(1_700_000_000_000)}`));
   });
 });

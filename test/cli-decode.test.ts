@@ -1,15 +1,17 @@
 /**
  * `ulid decode` of the built bin, run as a real process: from a file and from standard input, text and JSON, bad
  * lines reported and skipped (or stopping with --strict), unreadable files named, and a million IDs streamed from
- * `ulid generate` through a pipe.
+ * `ulid generate` through a pipe; standard input of every kind (a file, a pipe, a socket, a pipe left non-blocking)
+ * printing what the same file named prints.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, lines, runCli } from "./helpers/cli.js";
+import { formats } from "../src/index.js";
 import { refTime } from "./helpers/reference.js";
 import { SPEC_MAX, SPEC_OVERFLOW, SPEC_ZERO_RANDOM } from "./vectors.js";
 
@@ -91,5 +93,40 @@ describe("ulid decode", () => {
     expect(await statuses).toEqual([0, 0]);
     expect({ count, wrong }).toEqual({ count: 1_000_000, wrong: "" });
     expect(refTime(last)).toBeGreaterThanOrEqual(start - 60_000);
+  });
+
+  it("prints the same bytes from standard input of every kind as from the file named", () => {
+    // Big enough for many reads of a pipe (64 KiB each, lines cut across them): IDs in both cases, a bad line, CRLF.
+    const ids = Array.from({ length: 60_000 }, (_, i) => {
+      const id = formats.ulid.encode(formats.ulid.generateMany(1, { time: 1_700_000_000_000 + (i >> 4) }));
+      return i % 7 === 3 ? id.toLowerCase() : i % 11 === 5 ? `${id}\r` : id;
+    });
+    ids.splice(30_000, 0, "not-an-id");
+    const file = join(dir, "kinds.txt");
+    writeFileSync(file, `${ids.join("\n")}\n`);
+    const run = (command: string, options: { input?: number } = {}) => {
+      const { status, stdout, stderr } = spawnSync("sh", ["-c", command], { stdio: [options.input ?? "ignore", "pipe", "pipe"], maxBuffer: 1 << 30 });
+      return { status, stdout: stdout.toString("latin1"), stderr: stderr.toString() };
+    };
+    const node = JSON.stringify(process.execPath);
+    const cli = JSON.stringify(CLI);
+    // A module run first that makes Node's stream of standard input, which makes a pipe non-blocking: decode's
+    // plain reads then meet EAGAIN and read the rest as a stream.
+    const nonBlocking = `--import ${JSON.stringify(`data:text/javascript,process.stdin;`)}`;
+    for (const json of ["", "--json"]) {
+      const named = run(`${node} ${cli} decode ${json} ${JSON.stringify(file)}`);
+      expect(named.status).toBe(1);
+      expect(named.stderr).toBe(`line 30001: a ULID has 26 characters, got 9: "not-an-id"\n`);
+      expect(lines(named.stdout)).toHaveLength(60_000);
+      const input = openSync(file, "r");
+      try {
+        expect(run(`${node} ${cli} decode ${json}`, { input })).toEqual(named);
+      } finally {
+        closeSync(input);
+      }
+      expect(run(`cat ${JSON.stringify(file)} | ${node} ${cli} decode ${json}`)).toEqual(named);
+      // A writer that starts late, so the first read finds the pipe empty.
+      expect(run(`{ sleep 0.3; cat ${JSON.stringify(file)}; } | ${node} ${nonBlocking} ${cli} decode ${json}`)).toEqual(named);
+    }
   });
 });

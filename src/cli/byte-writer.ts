@@ -24,6 +24,11 @@ const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i & 1 ? (
 /** The longest ISO text: "+275760-09-13T00:00:00.000Z". */
 const ISO_MAX_BYTES = 27;
 const BILLION = 1e9;
+/**
+ * Shortest run of lines of one time that `idLines` copies whole: below it, the calls of the doubling copies cost
+ * more than writing each line (a line is ~10 word stores).
+ */
+const COPIED_RUN = 8;
 
 /** Text known to be ASCII, as bytes padded with zeros to whole 8-byte words (see `copyAscii`). */
 export class AsciiBytes {
@@ -55,7 +60,18 @@ function copyAscii(target: DataView, to: number, source: DataView, from: number,
   const words = exact ? count - 7 : count;
   // Little-endian both ways: the bytes' own order on the machines Node runs on, so no byte swapping.
   for (; i < words; i += 8) target.setFloat64(to + i, source.getFloat64(from + i, true), true);
-  for (; i < count; i++) target.setUint8(to + i, source.getUint8(from + i));
+  if (i >= count) return;
+  // The last 1-7 bytes, exactly: 4, 2 and 1 at a time (a byte loop cost ~2x the whole word copy of an ID). Int32,
+  // not Uint32: its values are always small integers to the engine, never boxed numbers.
+  if (i + 4 <= count) {
+    target.setInt32(to + i, source.getInt32(from + i, true), true);
+    i += 4;
+  }
+  if (i + 2 <= count) {
+    target.setUint16(to + i, source.getUint16(from + i, true), true);
+    i += 2;
+  }
+  if (i < count) target.setUint8(to + i, source.getUint8(from + i));
 }
 
 export class ByteWriter {
@@ -213,6 +229,43 @@ export class ByteWriter {
     this.reserve(length);
     copyAscii(this.words, this.length, suffix.words, slot * suffix.slotBytes, length, false);
     this.length += length;
+  }
+
+  /**
+   * One line per ID of a batch: `start`, the ID's `chars` characters (text record `i` is the `record` bytes at
+   * `text[record * i]`), then what `suffix` prints for its time, `times[i]`. A run of lines of one time (IDs made
+   * in one millisecond: tens of thousands from `ulid generate`) is written once, copied whole by doubling native
+   * copies (`copyWithin`), and only each copy's ID put in: measured over runs of 30,000 decode lines, ~12 ns of
+   * CPU time a line against ~39 ns writing each line whole.
+   */
+  idLines(start: AsciiBytes, text: DataView, record: number, chars: number, times: Float64Array, count: number, suffix: TimeSuffix): void {
+    for (let i = 0; i < count; ) {
+      const time = times[i]!;
+      let end = i + 1;
+      while (end < count && times[end] === time) end++;
+      const first = this.length;
+      this.idLine(start, text, record * i, chars, suffix, time);
+      if (end - i < COPIED_RUN) {
+        for (let k = i + 1; k < end; k++) this.idLine(start, text, record * k, chars, suffix, time);
+      } else {
+        const line = this.length - first;
+        const total = line * (end - i);
+        this.reserve(total - line);
+        for (let done = line; done < total; done *= 2) this.buffer.copyWithin(first + done, first, first + Math.min(done, total - done));
+        const words = this.words;
+        for (let to = first + line + start.length, from = record * (i + 1), last = record * end; from < last; to += line, from += record) {
+          copyAscii(words, to, text, from, chars, true);
+        }
+        this.length = first + total;
+      }
+      i = end;
+    }
+  }
+
+  private idLine(start: AsciiBytes, text: DataView, at: number, chars: number, suffix: TimeSuffix, time: number): void {
+    this.constant(start);
+    this.asciiText(text, at, chars);
+    this.timeSuffix(suffix, time);
   }
 
   /** The bytes written since the last `clear` (a view of the writer's buffer: write it out before `clear`). */

@@ -27,8 +27,11 @@ export interface IdFormat {
   monotonic(time: number | undefined): IdSource;
   /** Binary IDs as canonical text, each followed by "\n" (a record of textChars + 1 bytes), into `out`. */
   text(bytes: Uint8Array, out: Uint8Array): Uint8Array;
-  /** Whole Unix ms of each text record (as `text` writes them). */
-  times(text: Uint8Array): Float64Array;
+  /**
+   * Whole Unix ms of each valid ID of a batch, given both as binary `bytes` and as the text records `text` writes,
+   * into `out` (room for each); returns `out` over the batch.
+   */
+  times(bytes: Uint8Array, text: Uint8Array, out: Float64Array): Float64Array;
   /** The fields `parse` prints, in order; throws the UlidError that says what is wrong with `id`. */
   fields(id: string): Record<string, string | number>;
   /** Throws the UlidError that says what is wrong with `id`, if anything. */
@@ -36,6 +39,18 @@ export interface IdFormat {
   /** Decodes newline-delimited text IDs to binary ones (see `LineDecoder`). */
   lineDecoder(onInvalid: ((error: UlidError) => void) | undefined): ChunkProcessor<Uint8Array>;
 }
+
+/**
+ * Reads the Unix ms of valid binary IDs straight from their bytes, without a pass of the engine over their text
+ * (a third of `decode`'s engine time): `count` IDs of `size` bytes from `bytes` into `out`.
+ */
+export type BinaryTimes = (bytes: Uint8Array, size: number, count: number, out: Float64Array) => void;
+
+/** ULID's and UUID v7's times: Unix ms, the big-endian 48 bits of bytes 0-5. */
+export const unixMs48: BinaryTimes = (bytes, size, count, out) => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0, at = 0; i < count; i++, at += size) out[i] = view.getUint16(at) * 2 ** 32 + view.getUint32(at + 2);
+};
 
 /** What `idFormat` uses of a namespace. */
 interface Namespace {
@@ -45,12 +60,13 @@ interface Namespace {
   generateMany(count: number, options: { time?: number; monotonic?: boolean; out?: Uint8Array; after?: Uint8Array }): Uint8Array;
   encodeManyText(bytes: Uint8Array, options: { out: Uint8Array }): Uint8Array;
   decode(text: string): Uint8Array;
-  decodeTimeMany(texts: Uint8Array, options?: object): Float64Array;
+  decodeTimeMany(texts: Uint8Array, options?: { out?: Float64Array }): Float64Array;
 }
 
 /**
  * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid),
- * `reading` its decoding options (Ulid-Flake's epoch). A
+ * `reading` its decoding options (Ulid-Flake's epoch), `binaryTimes` how to read times from binary IDs where the
+ * format's time is a plain field (else they are read from text by the engine). A
  * monotonic stream is one sequence over many `generateMany` calls: each continues after the last ID of the one
  * before (the `after` option), so a chunk in the same millisecond, or after the clock stepped back, goes on from it.
  */
@@ -59,6 +75,7 @@ export function idFormat(
   making: object,
   reading: object | undefined,
   fields: (id: string) => Record<string, string | number>,
+  binaryTimes?: BinaryTimes,
 ): IdFormat {
   return {
     name: api.name,
@@ -74,10 +91,16 @@ export function idFormat(
       };
     },
     text: (bytes, out) => api.encodeManyText(bytes, { out }),
-    times(text) {
-      const times = api.decodeTimeMany(text, reading);
+    times(bytes, text, out) {
+      const count = bytes.length / api.bytes;
+      const times = out.subarray(0, count);
+      if (binaryTimes !== undefined) {
+        binaryTimes(bytes, api.bytes, count, times);
+        return times;
+      }
+      api.decodeTimeMany(text, { ...reading, out: times });
       // BaseUID's times are a tick's start, fractional: the columns show whole ms (`parse` shows the rest).
-      for (let i = 0; i < times.length; i++) times[i] = Math.floor(times[i]!);
+      for (let i = 0; i < count; i++) times[i] = Math.floor(times[i]!);
       return times;
     },
     fields,
@@ -88,7 +111,13 @@ export function idFormat(
   };
 }
 
-export const ulidFormat: IdFormat = idFormat(formats.ulid, {}, undefined, (id) => {
-  const { ulid, time, random, bytes, uuid } = parse(id);
-  return { ulid, time, iso: isoTime(time), random: hex(random), bytes: hex(bytes), uuid };
-});
+export const ulidFormat: IdFormat = idFormat(
+  formats.ulid,
+  {},
+  undefined,
+  (id) => {
+    const { ulid, time, random, bytes, uuid } = parse(id);
+    return { ulid, time, iso: isoTime(time), random: hex(random), bytes: hex(bytes), uuid };
+  },
+  unixMs48,
+);

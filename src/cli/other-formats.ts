@@ -9,7 +9,7 @@ import { ksuid } from "../formats/ksuid.js";
 import { formats } from "../formats/registry.js";
 import { uuidv7 } from "../formats/uuidv7.js";
 import { hex } from "../uuid.js";
-import { type IdFormat, idFormat, ulidFormat } from "./id-format.js";
+import { type IdFormat, idFormat, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "./iso.js";
 import { parseTime } from "./time-arg.js";
 import { type OptionSpec, type ParsedArgs, UsageError, parseCount } from "./usage.js";
@@ -71,7 +71,7 @@ const UUIDV7_FORMAT = idFormat(uuidv7, {}, undefined, (id) => {
   const bytes = uuidv7.decode(id);
   const time = uuidv7.decodeTime(id);
   return { uuidv7: uuidv7.encode(bytes), time, iso: isoTime(time), random: hex(bytes.subarray(6)), bytes: hex(bytes), ulid: uuidv7.toULID(id) };
-});
+}, unixMs48);
 
 /** KSUID: `timestamp` is its own time field (seconds since 1400000000 s), as Segment's `ksuid -f inspect` prints it. */
 const KSUID_FORMAT = idFormat(ksuid, {}, undefined, (id) => {

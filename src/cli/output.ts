@@ -3,7 +3,7 @@
  * reuse one buffer for every chunk and memory stays flat however long the stream; a reader that falls behind
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
-import { closeSync } from "node:fs";
+import { closeSync, writeSync } from "node:fs";
 import type { ByteWriter } from "./byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
@@ -13,10 +13,26 @@ const encoder = new TextEncoder();
 export class Output {
   constructor(private readonly stream: NodeJS.WritableStream = process.stdout) {}
 
-  /** Writes `bytes`; resolves when they are written (or the write failed: a failure is the "error" event's). */
+  /**
+   * Writes `bytes`; resolves when they are written (or the write failed: a failure is the "error" event's). Standard
+   * output takes them in plain writes, skipping the stream's machinery per call (measured: ~10% of `decode`'s CPU
+   * time at pipe speed), as far as it takes them without waiting: a pipe Node made non-blocking (EAGAIN) gets the
+   * rest through the stream, which waits for the reader. Nothing is ever left queued in the stream when the next
+   * write comes (each resolves once its bytes are out), so the two ways keep the bytes in order.
+   */
   write(bytes: Uint8Array): Promise<void> {
-    if (bytes.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.stream.write(bytes, () => resolve()));
+    let rest = bytes;
+    if (this.stream === process.stdout) {
+      let done = 0;
+      try {
+        while (done < bytes.length) done += writeSync(1, bytes, done);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EAGAIN") outputFailed(error as NodeJS.ErrnoException);
+      }
+      rest = bytes.subarray(done);
+    }
+    if (rest.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.stream.write(rest, () => resolve()));
   }
 
   /**
@@ -44,17 +60,20 @@ export const OUTPUT_FAILED = 3;
  * EIO) with one line on standard error and status 3.
  */
 export function exitOnOutputError(): void {
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    message(`ulid: cannot write standard output: ${systemReason(error)}\n`);
-    // On exit Node restores a terminal's settings on standard output, and aborts with a native stack trace when
-    // that fails, as it does on a terminal gone away (EIO). It skips a closed descriptor, and nothing more is
-    // written: closing it first leaves the one line above and the status.
-    try {
-      closeSync(1);
-    } catch {
-      // Closed already.
-    }
-    process.exit(OUTPUT_FAILED);
-  });
+  process.stdout.on("error", outputFailed);
+}
+
+/** Ends the process for a failed write to standard output, as `exitOnOutputError` says. */
+function outputFailed(error: NodeJS.ErrnoException): never {
+  if (error.code === "EPIPE") process.exit(0);
+  message(`ulid: cannot write standard output: ${systemReason(error)}\n`);
+  // On exit Node restores a terminal's settings on standard output, and aborts with a native stack trace when
+  // that fails, as it does on a terminal gone away (EIO). It skips a closed descriptor, and nothing more is
+  // written: closing it first leaves the one line above and the status.
+  try {
+    closeSync(1);
+  } catch {
+    // Closed already.
+  }
+  process.exit(OUTPUT_FAILED);
 }

@@ -35,7 +35,9 @@ Examples:
     checkPositionals(positionals, 1);
     const json = values.json === true;
     const format = formatOf(values);
-    const jsonStart = new AsciiBytes(`{"${format.name}":"`);
+    // Each line: (JSON) the key, the ID as `format.text` writes it (canonical already, and BaseUID's case is part
+    // of its value), then what depends on its time alone.
+    const start = new AsciiBytes(json ? `{"${format.name}":"` : "");
     const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", "\t", "\n");
     const input = await openInput(positionals[0]);
     let status = 0;
@@ -49,22 +51,20 @@ Examples:
     const { binaryBytes, textChars } = format;
     const writer = new ByteWriter();
     const record = textChars + 1;
+    // The canonical text and the times of a batch, in buffers grown to the largest batch and reused.
     let text = new Uint8Array(0);
     let textWords = new DataView(text.buffer);
+    let times = new Float64Array(0);
     const print = (bytes: Uint8Array): void => {
       const count = bytes.length / binaryBytes;
-      if (text.length < record * count) {
+      if (times.length < count) {
         text = new Uint8Array(record * count);
         textWords = new DataView(text.buffer);
+        times = new Float64Array(count);
       }
       format.text(bytes, text);
-      const times = format.times(text.subarray(0, record * count));
-      for (let i = 0; i < count; i++) {
-        if (json) writer.constant(jsonStart);
-        // `format.text` is canonical already (and BaseUID's case is part of its value): copied as it is.
-        writer.asciiText(textWords, record * i, textChars);
-        writer.timeSuffix(suffix, times[i]!);
-      }
+      format.times(bytes, text.subarray(0, record * count), times);
+      writer.idLines(start, textWords, record, textChars, times, count, suffix);
     };
     const out = new Output();
     try {
