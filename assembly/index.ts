@@ -6,6 +6,7 @@
 import { BINARY, CHUNK, FLAGS, RANDOM, SCAN_BYTES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
 export { scan } from "./scan";
+export { canonicalRewritten, ulidCanonical } from "./ulid-canonical";
 export {
   formatAdvance,
   formatBytes,
