@@ -33,13 +33,13 @@ import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 
 /** Whether record `i` at `src` ends where it should: its separator (when within `textLength`) does not run it on. */
 // @ts-ignore: decorator
-@inline function separated(src: usize, i: i32, textLength: i32): bool {
+@inline export function separated(src: usize, i: i32, textLength: i32): bool {
   return RECORD * i + ID_CHARS >= textLength || !isAlnum(load<u8>(src, ID_CHARS));
 }
 
 /** Whether the 26 chars at `src` are Crockford chars, the first one 0-7 (a larger one would overflow 128 bits). */
 // @ts-ignore: decorator
-@inline function charsValid(src: usize): bool {
+@inline export function charsValid(src: usize): bool {
   if (charValue(load<u8>(src)) > 7) return false;
   if (ASC_FEATURE_SIMD) {
     // Bytes 0-15 and 10-25: two overlapping vectors cover the 26 chars.

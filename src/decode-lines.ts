@@ -7,7 +7,7 @@ import { batchCodec } from "./backend.js";
 import { processChunks, processorStream } from "./chunks.js";
 import type { UlidError } from "./errors.js";
 import { formatOption, type FormatKey } from "./formats/registry.js";
-import { LineDecoder } from "./line-decoder.js";
+import { BinaryRecords, LineDecoder } from "./line-decoder.js";
 import { optionMustBe } from "./messages.js";
 
 export interface DecodeLinesOptions {
@@ -26,11 +26,11 @@ export interface DecodeLinesOptions {
 }
 
 /** The core of `decodeLines`/`decodeStream` (and of `ulid decode`): a chunk processor, options checked. */
-export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder {
+export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecoder<Uint8Array> {
   const { format, prefix, onInvalid } = checkOptions(options);
   const spec = formatOption(format, prefix);
   if (onInvalid !== undefined && typeof onInvalid !== "function") throw optionMustBe("onInvalid", "a function", onInvalid);
-  return new LineDecoder(spec, batchCodec(spec), onInvalid);
+  return new LineDecoder(spec, new BinaryRecords(spec, batchCodec(spec)), onInvalid);
 }
 
 /** A TransformStream from text chunks to binary IDs (one Uint8Array per chunk that ends lines). */

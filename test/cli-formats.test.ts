@@ -117,6 +117,12 @@ describe("format-specific options", () => {
     expect(required.stderr).toContain('expected the prefix "user"');
     const decoded = await runCli(["decode", "--type", "typeid", "--json"], mixed);
     expect(lines(decoded.stdout).map((line) => JSON.parse(line).time)).toEqual([v.unixMs, v.unixMs, v.unixMs]);
+    // Without --prefix each line is printed as it is, prefix and all, among lines of the stream's width.
+    expect(lines(decoded.stdout).map((line) => JSON.parse(line).typeid)).toEqual(lines(mixed));
+    const plain = await runCli(["decode", "--type", "typeid"], `${mixed}${v.suffix.toUpperCase()}\n${mixed}`);
+    expect(plain.status).toBe(1);
+    expect(plain.stderr).toMatch(/^line 4: /);
+    expect(lines(plain.stdout).map((line) => line.split("\t")[0])).toEqual([...lines(mixed), ...lines(mixed)]);
     const badPrefix = await runCli(["new", "--type", "typeid", "--prefix", "User"]);
     expect({ status: badPrefix.status, stdout: badPrefix.stdout }).toEqual({ status: 1, stdout: "" });
     expect(badPrefix.stderr).toContain('invalid character "U" (U+0055) at position 0 in "User"');

@@ -21,6 +21,8 @@ export interface IdFormat {
   readonly binaryBytes: number;
   /** Characters of one text ID. */
   readonly textChars: number;
+  /** TypeID's prefix, when `--prefix` gives one: lines read must carry it. */
+  readonly prefix?: string;
   /** New IDs with fresh randomness each, at `time` (Unix ms) or on the clock. */
   random(time: number | undefined): IdSource;
   /** Strictly increasing IDs over all calls of the source, at `time` or on the clock. */
@@ -84,6 +86,7 @@ export function idFormat(
     name: api.name,
     binaryBytes: api.bytes,
     textChars: api.chars,
+    prefix: api.prefix,
     random: (time) => (count, out) => api.generateMany(count, { ...making, time, monotonic: false, out }),
     monotonic(time) {
       let last: Uint8Array | undefined;

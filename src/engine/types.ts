@@ -53,6 +53,13 @@ export interface FormatCodec {
   decodeMany(batch: IdBatch, count: number, dst: Uint8Array, flags?: Uint8Array): number;
   /** Raw time fields of `count` IDs into `dst`; returns as `decodeMany` (with `flags`, an invalid element's is NaN). */
   timeMany(batch: IdBatch, count: number, dst: Float64Array, flags?: Uint8Array): number;
+  /**
+   * The one pass of `ulid decode` (ULID only, for now: undefined on the other formats): reads `count` text records
+   * of `text` in place, writes each valid one's raw time field to `times`, and rewrites its characters in `text`
+   * canonically where they are not already (lower case, aliases). Returns as `timeMany`; an invalid record's text
+   * is left as it was.
+   */
+  canonicalMany?(text: Uint8Array, count: number, times: Float64Array, flags?: Uint8Array): number;
   /** 1 per valid element, 0 per invalid one (any value in a string batch). */
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**

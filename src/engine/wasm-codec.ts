@@ -124,7 +124,21 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
     return -1;
   }
 
+  /**
+   * ULID's one decode pass (see `FormatCodec.canonicalMany`): times copied out, and the text copied back over the
+   * caller's records only when the kernel rewrote one (text from `ulid generate` never needs it).
+   */
+  function canonicalMany(src: Uint8Array, count: number, dst: Float64Array, flagsOut?: Uint8Array): number {
+    const kernel = (_format: number, n: number, textLength: number, flagged: boolean, from: number): number =>
+      x.ulidCanonical(n, textLength, flagged, from);
+    return scan({ kind: "text", text: src }, count, kernel, (start, n) => {
+      dst.set(times.subarray(0, n), start);
+      if (x.canonicalRewritten()) src.set(text.subarray(0, Math.min(record * n, src.length - record * start)), record * start);
+    }, flagsOut);
+  }
+
   return {
+    ...(spec.name === "ulid" ? { canonicalMany } : {}),
     // Single IDs touch the caller's array by index only (see `checkUint8Array` in src/args.ts).
     encodeOne(src, offset) {
       for (let i = 0; i < bytes; i++) binary[i] = src[offset + i]!;

@@ -57,6 +57,15 @@ export interface WasmExports {
   /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
   formatAdvance(format: number, count: number, param: number): number;
 
+  // ---- ULID's one decode pass (assembly/ulid-canonical.ts) ----
+  /**
+   * ULID text records `from` to `count` - 1 -> Unix ms in the time region, text made canonical in place; returns as
+   * `formatDecode` (flagged: an invalid record's time NaN, its text untouched).
+   */
+  ulidCanonical(count: number, textLength: number, flagged: boolean, from: number): number;
+  /** Whether `ulidCanonical` rewrote any record since the last call of this one (which clears it). */
+  canonicalRewritten(): boolean;
+
   // ---- finding IDs in text (assembly/scan.ts) ----
   /** Bytes the scan text region holds: SCAN_BYTES. */
   scanBytes(): number;

@@ -1,5 +1,6 @@
 import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
 import type { Command } from "../command.js";
+import { type DecodedLines, decodedLines } from "../decoded-lines.js";
 import { openInput } from "../input.js";
 import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
 import { Output } from "../output.js";
@@ -23,8 +24,7 @@ ${typeHelp(16, false)}
   -h, --help    show this help
 
 Times are whole Unix ms (a BaseUID's tick start, cut to the ms: 'ulid parse' shows its fraction).
-TypeID: with --prefix every line must carry it and is printed with it; without, lines of any prefix are read
-and printed without one (the prefix is no part of the 16 bytes).
+TypeID: with --prefix every line must carry it; without, lines of any prefix are read. Each is printed as it is.
 
 Examples:
   ulid decode ids.txt
@@ -37,42 +37,29 @@ Examples:
     checkPositionals(positionals, 1);
     const json = values.json === true;
     const format = formatOf(values);
-    // Each line: (JSON) the key, the ID as `format.text` writes it (canonical already, and BaseUID's case is part
-    // of its value), then what depends on its time alone.
+    // Each line: (JSON) the key, the ID's canonical text (BaseUID's case is part of its value), then what depends
+    // on its time alone.
     const start = new AsciiBytes(json ? `{"${format.name}":"` : "");
     const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", "\t", "\n");
     const input = await openInput(positionals[0]);
     let status = 0;
-    const decoder = format.lineDecoder(
+    const lines = decodedLines(
+      format,
       values.strict === true
         ? undefined
         : (error) => {
             status = reportInvalid(error);
           },
     );
-    const { binaryBytes, textChars } = format;
     const writer = new ByteWriter();
-    const record = textChars + 1;
-    // The canonical text and the times of a batch, in buffers grown to the largest batch and reused.
-    let text = new Uint8Array(0);
-    let textWords = new DataView(text.buffer);
-    let times = new Float64Array(0);
-    const print = (bytes: Uint8Array): void => {
-      const count = bytes.length / binaryBytes;
-      if (times.length < count) {
-        text = new Uint8Array(record * count);
-        textWords = new DataView(text.buffer);
-        times = new Float64Array(count);
-      }
-      format.text(bytes, text);
-      format.times(bytes, text.subarray(0, record * count), times);
-      writer.idLines(start, textWords, record, textChars, times, count, suffix);
+    const print = ({ text, chars, times, count }: DecodedLines): void => {
+      writer.idLines(start, new DataView(text.buffer, text.byteOffset, text.byteLength), chars + 1, chars, times, count, suffix);
     };
     const out = new Output();
     try {
       await processInput(
         input,
-        (chunk, final) => decoder.push(chunk, final, print),
+        (chunk, final) => lines.push(chunk, final, print),
         () => out.drain(writer),
       );
     } catch (error) {
