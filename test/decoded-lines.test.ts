@@ -6,7 +6,7 @@
  * together are one record wide, cut into chunks at random places.
  */
 import { describe, expect, it } from "vitest";
-import { decodedLines } from "../src/cli/decoded-lines.js";
+import { type DecodedLines, decodedLines } from "../src/cli/decoded-lines.js";
 import { formatOf } from "../src/cli/other-formats.js";
 import type { UlidError } from "../src/errors.js";
 import { seededUint32 as prng } from "./helpers/reference.js";
@@ -65,15 +65,17 @@ function decodeAll(ref: RefFormat, input: Uint8Array, seed: number): { printed: 
   const next = prng(seed);
   const printed: string[] = [];
   const bad: number[] = [];
-  const lines = decodedLines(formatOf({ type: ref.name }), (error: UlidError) => {
+  // TypeID's reference reads one prefix: the command is given it (--prefix).
+  const lines = decodedLines(formatOf({ type: ref.name, prefix: ref.prefix }), (error: UlidError) => {
     expect(error.message.startsWith(`line ${error.index! + 1}: `)).toBe(true);
     bad.push(error.index!);
   });
-  const print = ({ text, times, count }: { text: Uint8Array; times: Float64Array; count: number }): void => {
-    expect(text.length).toBeGreaterThanOrEqual((ref.chars + 1) * count - 1);
+  const print = ({ text, chars, times, count }: DecodedLines): void => {
+    expect(chars).toBe(ref.chars);
+    expect(text.length).toBeGreaterThanOrEqual((chars + 1) * count - 1);
     for (let i = 0; i < count; i++) {
-      const at = (ref.chars + 1) * i;
-      printed.push(`${String.fromCharCode(...text.subarray(at, at + ref.chars))} ${times[i]}`);
+      const at = (chars + 1) * i;
+      printed.push(`${String.fromCharCode(...text.subarray(at, at + chars))} ${times[i]}`);
     }
   };
   for (let at = 0; at < input.length; ) {
