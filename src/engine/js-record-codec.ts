@@ -15,6 +15,11 @@ export interface RecordCodec {
    * `pack` and `time` give its bytes and time field until the next `read`.
    */
   read(text: string, at: number): boolean;
+  /**
+   * Whether the ID at `text[at]` is valid, as `read` says, without decoding it: for a format whose decoding costs far
+   * more than its check (KSUID's long division). Without it, validating reads.
+   */
+  check?(text: string, at: number): boolean;
   /** Writes the bytes of the last valid `read` at `dst[at]`. */
   pack(dst: Uint8Array, at: number): void;
   /** The raw time field of the last valid `read`. */
@@ -41,16 +46,23 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
   const { bytes, chars } = spec;
   const recordBytes = chars + 1;
   const stringOf = stringMaker(chars, spec.prefix);
+  /** How an ID is validated alone (nothing of it kept). */
+  const check = record.check ?? record.read;
 
   /**
    * Calls `visit(valid, index)` for the first `count` elements, stopping when it returns false. `valid` means the
    * element was read as a valid ID (so `pack`/`time` apply) and, in text, that its separator may separate.
    */
-  function forEachId(batch: IdBatch, count: number, visit: (valid: boolean, index: number) => boolean): void {
+  function forEachId(
+    batch: IdBatch,
+    count: number,
+    visit: (valid: boolean, index: number) => boolean,
+    read: (text: string, at: number) => boolean,
+  ): void {
     if (batch.kind === "strings") {
       for (let i = 0; i < count; i++) {
         const id: unknown = batch.ids[i];
-        if (!visit(typeof id === "string" && id.length === chars && record.read(id, 0), i)) return;
+        if (!visit(typeof id === "string" && id.length === chars && read(id, 0), i)) return;
       }
       return;
     }
@@ -60,8 +72,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
       const window = latin1.decode(text.subarray(first * recordBytes, last * recordBytes));
       for (let i = first; i < last; i++) {
         const separator = i * recordBytes + chars;
-        const valid =
-          record.read(window, (i - first) * recordBytes) && (separator >= text.length || spec.isSeparator(text[separator]!));
+        const valid = read(window, (i - first) * recordBytes) && (separator >= text.length || spec.isSeparator(text[separator]!));
         if (!visit(valid, i)) return;
       }
     }
@@ -69,7 +80,8 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
 
   /**
    * Runs `take(index)` on each valid element; returns the first invalid one's index, or -1. Without `flags` it stops
-   * there; with them it writes 1 or 0 per element and `blank(index)` for each invalid one, and goes on.
+   * there; with them it writes 1 or 0 per element and `blank(index)` for each invalid one, and goes on. `read`
+   * decodes (default), or only checks where `take` needs nothing of the element.
    */
   function decodeEach(
     batch: IdBatch,
@@ -77,6 +89,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
     flags: Uint8Array | undefined,
     take: (index: number) => void,
     blank: (index: number) => void,
+    read: (text: string, at: number) => boolean = record.read,
   ): number {
     let first = -1;
     forEachId(batch, count, (valid, index) => {
@@ -89,7 +102,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
       if (flags === undefined) return false;
       blank(index);
       return true;
-    });
+    }, read);
     return first;
   }
 
@@ -117,7 +130,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
       return true;
     },
     timeOne: (text) => (text.length === chars && record.read(text, 0) ? record.time() : -1),
-    isValidOne: (text) => text.length === chars && record.read(text, 0),
+    isValidOne: (text) => text.length === chars && check(text, 0),
     mintOne(time, param, fill) {
       record.stamp(time, param, draw(fill, spec.stampRandom(param), 1), 0, minted, 0);
       return encodeOne(minted, 0)!;
@@ -161,7 +174,7 @@ export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCode
         },
       ),
     validateMany(batch, count, dst) {
-      decodeEach(batch, count, dst, nothing, nothing);
+      decodeEach(batch, count, dst, nothing, nothing, check);
     },
 
     stampMany(count, time, param, fill, dst, dstOffset) {

@@ -13,7 +13,7 @@ import { BASE62_DECODE, BASE62_INVALID } from "../base62.js";
 import { dateMs } from "../time.js";
 import { KSUID } from "../engine/specs.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
-import { codecOfKsuid } from "../engine/js-ksuid.js";
+import { codecOfKsuid, LARGEST_KSUID } from "../engine/js-ksuid.js";
 import { boundsOf } from "./bounds.js";
 import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
@@ -29,8 +29,6 @@ const MS_PER_S = 1000;
 const FIRST_MS = EPOCH_S * MS_PER_S;
 const LAST_MS = (EPOCH_S + KSUID.maxTime) * MS_PER_S + MS_PER_S - 1;
 
-/** The largest KSUID's text: 2^160 - 1. Base62 is in ASCII order, so above it in text is above it in value. */
-const LARGEST = "aWgEPTl1tmebfsQzFP4bxwgy80V";
 
 /**
  * The fault at `position` of 27 characters, read left to right as for every format: a character outside the
@@ -39,8 +37,8 @@ const LARGEST = "aWgEPTl1tmebfsQzFP4bxwgy80V";
  */
 function charFault(text: string, position: number): Problem | null {
   if (BASE62_DECODE[text.charCodeAt(position)] === BASE62_INVALID) return invalidAlphabetChar(text, position, "KSUID", "0-9A-Za-z");
-  if (text.charCodeAt(position) <= LARGEST.charCodeAt(position) || !text.startsWith(LARGEST.slice(0, position))) return null;
-  return ksuidOverflow(text, position, LARGEST);
+  if (text.charCodeAt(position) <= LARGEST_KSUID.charCodeAt(position) || !text.startsWith(LARGEST_KSUID.slice(0, position))) return null;
+  return ksuidOverflow(text, position, LARGEST_KSUID);
 }
 
 /** The format as the shared machinery sees it (src/formats/codec.ts). */
