@@ -31,10 +31,11 @@ function jobsOption(value: unknown): number | undefined {
 
 /**
  * Regular files at least this big are scanned with every core unless --jobs says otherwise. Below it a worker
- * thread's start (~40 ms of CPU on another core) buys little: the main thread scans a small file's first ranges
- * itself while the workers start (parallel-scan.ts), and has often finished before they are up.
+ * thread's start and warm-up (~40 ms of CPU on another core, and its JIT's) cost more than the second core gives:
+ * on an idle 2-core machine (bench/cli.mjs) two threads took 0.86x one job's speed on a 59 MB log and 1.24x on a
+ * 200 MB one.
  */
-const PARALLEL_MIN_BYTES = 8 << 20;
+const PARALLEL_MIN_BYTES = 128 << 20;
 
 /**
  * The default threads for a large regular file: one per core, or one when the machine is busy already, its
@@ -93,7 +94,7 @@ Options:
                       empty for no bound). A token whose time falls outside (a hex etag, a long number) is
                       counted as implausible and left out of first, last, span and histogram
   -j, --jobs N        scan a regular file with N threads (1-256). The default is one per core for a file of
-                      8 MB or more, unless the machine is busy already (its load average at or above its
+                      128 MB or more, unless the machine is busy already (its load average at or above its
                       cores), else 1. The output is the same as one job's, byte for byte, in the same order.
                       Standard input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
