@@ -5,6 +5,7 @@
  */
 import type { ChunkProcessor } from "../chunks.js";
 import { lineDecoder } from "../decode-lines.js";
+import { readTime } from "../engine/js-ulid-text.js";
 import type { UlidError } from "../errors.js";
 import { formats, type FormatKey } from "../formats/registry.js";
 import { parse } from "../ulid.js";
@@ -48,10 +49,9 @@ export interface IdFormat {
  */
 export type BinaryTimes = (bytes: Uint8Array, size: number, count: number, out: Float64Array) => void;
 
-/** ULID's and UUID v7's times: Unix ms, the big-endian 48 bits of bytes 0-5. */
+/** ULID's, UUID v7's and TypeID's times: Unix ms, the big-endian 48 bits of bytes 0-5 (the engines' `readTime`). */
 export const unixMs48: BinaryTimes = (bytes, size, count, out) => {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0, at = 0; i < count; i++, at += size) out[i] = view.getUint16(at) * 2 ** 32 + view.getUint32(at + 2);
+  for (let i = 0, at = 0; i < count; i++, at += size) out[i] = readTime(bytes, at);
 };
 
 /** What `idFormat` uses of a namespace (TypeID's with its prefix bound: other-formats.ts). */
