@@ -30,35 +30,9 @@ export function lineStartFrom(fd: number, at: number, size: number): number {
   return size;
 }
 
-/**
- * The newlines of a range, found once (memchr speed) both to report how many there are and to number the lines of
- * its matches, so the scanner need not count them again.
- */
-export class NewlineIndex {
-  private positions = new Uint32Array(1 << 12);
-  private count = 0;
-  /** How many newlines lie before the last offset asked for. */
-  private passed = 0;
-
-  /** Indexes the newlines of `bytes` (a Buffer: indexOf is memchr); returns how many there are. */
-  index(bytes: Buffer): number {
-    let count = 0;
-    for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) {
-      if (count === this.positions.length) {
-        const grown = new Uint32Array(count * 2);
-        grown.set(this.positions);
-        this.positions = grown;
-      }
-      this.positions[count++] = at;
-    }
-    this.count = count;
-    this.passed = 0;
-    return count;
-  }
-
-  /** The newlines before byte `offset` of the range; offsets must be asked for in increasing order. */
-  before(offset: number): number {
-    while (this.passed < this.count && this.positions[this.passed]! < offset) this.passed++;
-    return this.passed;
-  }
+/** The newlines in `bytes` (a Buffer: indexOf is memchr). */
+export function newlineCount(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+  return count;
 }
