@@ -2,7 +2,7 @@
 // as a module of its own (scripts/build-wasm.mjs) so that the library's embedded binaries do not carry them.
 
 export * from "./index";
-export { lineOutRegion, linePartsRegion, scanLines, scanLinesAt, scanLinesLength, scanLinesSetup, scanLinesWindow } from "./scan-lines";
+export { lineOutRegion, linePartsRegion, scanLines, scanLinesAt, scanLinesLength, scanLinesSetup, scanLinesWindow, scanNewlines } from "./scan-lines";
 import { LINE_PARTS_BYTES, OUT_BYTES } from "./scan-lines";
 
 /** Bytes of the region `scanLinesSetup` reads a line's start and key from. */

@@ -92,19 +92,30 @@ export function scanLinesWindow(first: f64): void {
   counted = 0;
 }
 
-/** Counts the window's newlines from `counted` up to byte `end` (which never moves back within a window). */
+/** The newlines in SCAN_TEXT[from, to). */
 // @ts-ignore: decorator
-@inline function countTo(end: i32): void {
-  let p = counted;
+@inline function newlinesIn(from: i32, to: i32): i32 {
+  let p = from;
   let newlines = 0;
   if (ASC_FEATURE_SIMD) {
     const newline = i8x16.splat(NEWLINE);
-    for (; p + 16 <= end; p += 16) {
+    for (; p + 16 <= to; p += 16) {
       newlines += popcnt<i32>(i8x16.bitmask(i8x16.eq(v128.load(SCAN_TEXT + <usize>p), newline)));
     }
   }
-  for (; p < end; p++) newlines += <i32>(load<u8>(SCAN_TEXT + <usize>p) == NEWLINE);
-  line += <f64>newlines;
+  for (; p < to; p++) newlines += <i32>(load<u8>(SCAN_TEXT + <usize>p) == NEWLINE);
+  return newlines;
+}
+
+/** The newlines in the first `length` bytes of the scan text region (`ulid scan --jobs` counts a range's so). */
+export function scanNewlines(length: i32): i32 {
+  return newlinesIn(0, length);
+}
+
+/** Counts the window's newlines from `counted` up to byte `end` (which never moves back within a window). */
+// @ts-ignore: decorator
+@inline function countTo(end: i32): void {
+  line += <f64>newlinesIn(counted, end);
   counted = end;
 }
 

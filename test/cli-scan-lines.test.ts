@@ -4,12 +4,14 @@
  * engine's matches), which the CLI suites check against ripgrep and references. On both wasm builds (SIMD and
  * scalar), for every scannable format, text and JSON, unnamed and named files (JSON-escaped names; a start that
  * fills most of the line-parts region, so a window's lines overflow the output region and are written in several
- * calls), time windows, random chunk splits, escape sequences, and line numbers and offsets past 2^32.
+ * calls), time windows, random chunk splits, escape sequences, and line numbers and offsets past 2^32. And the
+ * newline count of a `--jobs` range, on either engine.
  */
 import { describe, expect, it } from "vitest";
 import { ByteWriter } from "../src/cli/byte-writer.js";
 import { commandExports, commandWasm, useCommandWasm } from "../src/cli/command-wasm.js";
 import { ScanLines } from "../src/cli/scan-lines.js";
+import { newlineCount } from "../src/cli/scan-ranges.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
 import { WasmLineSearch, printingScanner } from "../src/cli/wasm-scan-lines.js";
 import { jsEngine } from "../src/engine/js.js";
@@ -174,6 +176,25 @@ describe("printingScanner", () => {
       });
       expect(outputs[0]!.length).toBeGreaterThan(100_000);
       expect(Buffer.from(outputs[0]!).equals(Buffer.from(outputs[1]!))).toBe(true);
+    }
+  });
+});
+
+describe("newlineCount (a --jobs range's newlines)", () => {
+  it("counts as a byte loop does, on either engine, across scan windows", () => {
+    for (const length of [0, 1, 15, 16, 17, 65_535, 65_536, 65_537, 200_003]) {
+      const bytes = Buffer.alloc(length);
+      for (let i = 0; i < length; i++) bytes[i] = next() % 7 === 0 ? 0x0a : 0x41 + (next() % 60);
+      let want = 0;
+      for (const byte of bytes) want += byte === 0x0a ? 1 : 0;
+      for (const backend of ["wasm", "js"] as const) {
+        setBackend(backend);
+        try {
+          expect(newlineCount(bytes), `${length} bytes on ${backend}`).toBe(want);
+        } finally {
+          setBackend("auto");
+        }
+      }
     }
   });
 });

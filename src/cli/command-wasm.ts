@@ -34,6 +34,8 @@ export interface CommandWasmExports extends WasmExports {
   scanLinesLength(): number;
   /** The line of the window's byte `end`. */
   scanLinesAt(end: number): number;
+  /** The newlines in the scan text region's first `length` bytes. */
+  scanNewlines(length: number): number;
 }
 
 /** Makes the engine load the command's module instead of the library's. */

@@ -6,6 +6,8 @@
  * scanner's state at a range start is the state a whole-file scan has there.
  */
 import { readSync } from "node:fs";
+import { SCAN_BYTES } from "../engine/types.js";
+import { commandWasm } from "./command-wasm.js";
 
 const NEWLINE = 0x0a;
 /** Bytes read at a time when looking for the next line start. */
@@ -30,9 +32,22 @@ export function lineStartFrom(fd: number, at: number, size: number): number {
   return size;
 }
 
-/** The newlines in `bytes` (a Buffer: indexOf is memchr). */
+/**
+ * The newlines in `bytes`: counted by the command's module 16 bytes a step, a scan window at a time, or else one
+ * `indexOf` (memchr) per line, whose call cost ~35 ns a line: ~50 ms over a 200 MB log of short lines.
+ */
 export function newlineCount(bytes: Buffer): number {
+  const wasm = commandWasm();
   let count = 0;
-  for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+  if (wasm === null) {
+    for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+    return count;
+  }
+  const text = new Uint8Array(wasm.memory.buffer, wasm.scanTextRegion(), SCAN_BYTES);
+  for (let at = 0; at < bytes.length; at += SCAN_BYTES) {
+    const piece = bytes.subarray(at, at + SCAN_BYTES);
+    text.set(piece);
+    count += wasm.scanNewlines(piece.length);
+  }
   return count;
 }
