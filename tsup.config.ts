@@ -9,7 +9,7 @@ export default defineConfig([
     // reach, which for a single-ID import would pull in the wasm engine (test/tree-shaking.test.ts).
     sourcemap: true,
     target: "es2022",
-    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/workerd.ts"],
+    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/workerd.ts", "!src/wasm/generated-cli.ts"],
     bundle: false,
     format: ["esm"],
     dts: { entry: "src/index.ts" },

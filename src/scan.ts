@@ -15,7 +15,7 @@ import { type ChunkProcessor, processChunks, processorStream } from "./chunks.js
 import type { FormatSpec } from "./engine/specs.js";
 import { formatOption, type FormatKey } from "./formats/registry.js";
 import { optionMustBe, unscannableFormat } from "./messages.js";
-import { type MatchVisitor, Scanner } from "./scanner.js";
+import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
 import { tokenText } from "./token-text.js";
 
 export interface UlidMatch {
@@ -45,12 +45,15 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
     const text = tokenText(format);
     // One object literal per mode, so every match of a scan has the same shape.
     this.scanner = new Scanner(
-      batchEngine(),
       format,
-      lines,
-      lines
-        ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
-        : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
+      new VisitingSearch(
+        batchEngine(),
+        format,
+        lines,
+        lines
+          ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
+          : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
+      ),
     );
   }
 
@@ -106,5 +109,6 @@ export function scanChunks(
  * per match, for callers that write bytes (`ulid scan`).
  */
 export function visitingScanner(format: unknown, lines: boolean, visit: MatchVisitor): Scanner {
-  return new Scanner(batchEngine(), scannableFormat(format), lines, visit);
+  const spec = scannableFormat(format);
+  return new Scanner(spec, new VisitingSearch(batchEngine(), spec, lines, visit));
 }

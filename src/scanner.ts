@@ -15,8 +15,10 @@
  * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
  * same as in one piece.
  *
- * Each match goes to a visitor with the window that holds it, so a caller that writes bytes (`ulid scan`) makes
- * no string or object per match; `src/scan.ts` builds the public match objects from the same visits.
+ * What a window's matches become is the `WindowSearch`'s: `VisitingSearch` hands each match to a visitor with the
+ * window that holds it, so a caller that writes bytes makes no string or object per match (`src/scan.ts` builds
+ * the public match objects from the same visits); `ulid scan` on the WebAssembly engine has the module write its
+ * output lines itself (src/cli/wasm-scan-lines.ts).
  */
 import { type ScanShape, scanShape } from "./engine/scan-shape.js";
 import type { FormatSpec } from "./engine/specs.js";
@@ -30,6 +32,16 @@ import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./engine/types.js";
  */
 export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number) => void;
 
+/** The search of one window, and what becomes of its matches. */
+export interface WindowSearch {
+  /**
+   * Searches `window` (`glued` and `atEnd` as `Engine.scanWindow` takes them) and handles the matches that start
+   * before byte `limit` (the rest are searched again in the next window). `base` is the stream offset of the
+   * window's first byte and `line` its line; returns the line of byte `limit` (`line` when lines are not counted).
+   */
+  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number;
+}
+
 const NEWLINE = 0x0a;
 
 export class Scanner {
@@ -40,31 +52,30 @@ export class Scanner {
   /** Whether the byte before the next window glues to a match at its start (`ScanShape.glues`). */
   private glued = false;
   /** Stream offset of the next window's first byte. */
-  private base = 0;
+  private base: number;
   /** Line number of the next window's first byte. */
-  private line = 1;
+  private line: number;
   /** A window that starts with the carry: the carry, then the next bytes of the chunk. */
   private readonly joined = new Uint8Array(SCAN_BYTES);
-  private readonly offsets = new Uint32Array(SCAN_MATCHES);
-  private readonly times = new Float64Array(SCAN_MATCHES);
-  /** Each match's length, from the kernel when lengths vary, else all the format's width. */
-  private readonly lengths = new Uint8Array(SCAN_MATCHES);
   /** The window with its escape sequences blanked, when it has any. */
   private readonly blanked = new Uint8Array(SCAN_BYTES);
   /** The escape grammar's state at the next window's first byte. */
   private escapeState: EscapeState = TEXT;
-  /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
-  private nextNewline = -1;
 
+  /**
+   * A scanner of `format`'s IDs whose windows go to `windows`. The stream's first byte is on line `firstLine` at
+   * offset `firstOffset` (a part of a file scanned on its own: `ulid scan --jobs`).
+   */
   constructor(
-    private readonly engine: Engine,
-    private readonly format: FormatSpec,
-    private readonly countLines: boolean,
-    private readonly visit: MatchVisitor,
+    format: FormatSpec,
+    private readonly windows: WindowSearch,
+    firstLine = 1,
+    firstOffset = 0,
   ) {
     this.shape = scanShape(format);
     this.carry = new Uint8Array(this.shape.maxBytes);
-    if (!this.shape.varies) this.lengths.fill(format.chars);
+    this.line = firstLine;
+    this.base = firstOffset;
   }
 
   /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
@@ -92,10 +103,10 @@ export class Scanner {
         searched = this.blanked.subarray(0, window.length);
         this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
       }
-      this.searchWindow(searched, atEnd ? searched.length : consumed, atEnd);
+      const line = this.windows.search(searched, this.glued, atEnd, atEnd ? searched.length : consumed, this.base, this.line);
       if (atEnd) break;
       if (consumed > 0) this.glued = this.shape.glues(searched[consumed - 1]!);
-      this.countNewlines(searched, consumed);
+      this.line = line;
       this.base += consumed;
       this.carryLength = 0;
       if (next < chunk.length && rest <= next) {
@@ -107,17 +118,44 @@ export class Scanner {
     } while (next < chunk.length);
   }
 
-  /** Visits the matches of one window that start before `limit` (the rest are searched again in the next). */
-  private searchWindow(window: Uint8Array, limit: number, atEnd: boolean): void {
+}
+
+/** Each match of a window handed to a visitor, found by the engine's kernel, lines counted when asked. */
+export class VisitingSearch implements WindowSearch {
+  private readonly offsets = new Uint32Array(SCAN_MATCHES);
+  private readonly times = new Float64Array(SCAN_MATCHES);
+  /** Each match's length, from the kernel when lengths vary, else all the format's width. */
+  private readonly lengths = new Uint8Array(SCAN_MATCHES);
+  /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
+  private nextNewline = -1;
+  private line = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly format: FormatSpec,
+    private readonly countLines: boolean,
+    private readonly visit: MatchVisitor,
+  ) {
+    if (!scanShape(format).varies) this.lengths.fill(format.chars);
+  }
+
+  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number {
     const { offsets, times, lengths } = this;
-    const count = this.engine.scanWindow(this.format, window, this.glued, atEnd, offsets, times, lengths);
-    this.nextNewline = this.countLines ? window.indexOf(NEWLINE) : -1;
+    const count = this.engine.scanWindow(this.format, window, glued, atEnd, offsets, times, lengths);
+    if (!this.countLines) {
+      for (let i = 0; i < count && offsets[i]! < limit; i++) this.visit(window, offsets[i]!, lengths[i]!, base + offsets[i]!, times[i]!, 0);
+      return line;
+    }
+    this.line = line;
+    this.nextNewline = window.indexOf(NEWLINE);
     for (let i = 0; i < count; i++) {
       const at = offsets[i]!;
       if (at >= limit) break;
-      if (this.countLines) this.countNewlines(window, at);
-      this.visit(window, at, lengths[i]!, this.base + at, times[i]!, this.countLines ? this.line : 0);
+      this.countNewlines(window, at);
+      this.visit(window, at, lengths[i]!, base + at, times[i]!, this.line);
     }
+    this.countNewlines(window, limit);
+    return this.line;
   }
 
   /**

@@ -9,7 +9,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { ULID } from "../src/engine/specs.js";
 import { SCAN_BYTES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
-import { Scanner } from "../src/scanner.js";
+import { Scanner, VisitingSearch } from "../src/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { latin1, refTime } from "./helpers/reference.js";
@@ -260,10 +260,10 @@ describe("scan kernels agree byte for byte", () => {
   /** Every match a Scanner on `engine` visits, given `chunks`, as the oracle describes matches. */
   function visited(engine: Engine, chunks: Uint8Array[], lines: boolean): ExpectedMatch[] {
     const found: ExpectedMatch[] = [];
-    const scanner = new Scanner(engine, ULID, lines, (window, at, length, offset, time, line) => {
+    const scanner = new Scanner(ULID, new VisitingSearch(engine, ULID, lines, (window, at, length, offset, time, line) => {
       const id = Buffer.from(window.subarray(at, at + length)).toString("latin1").toUpperCase();
       found.push({ id, offset, time, line });
-    });
+    }));
     for (const chunk of chunks) scanner.push(chunk, false);
     scanner.push(new Uint8Array(0), true);
     return found;

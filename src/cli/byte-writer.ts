@@ -98,6 +98,13 @@ export class ByteWriter {
     for (let i = 0; i < count; i++) this.buffer[this.length++] = source[at + i]!;
   }
 
+  /** All of `source`, as it is, in one native copy (a block of finished lines). */
+  append(source: Uint8Array): void {
+    this.reserve(source.length);
+    this.buffer.set(source, this.length);
+    this.length += source.length;
+  }
+
   /**
    * `count` bytes of ASCII text at `source[at]` (`source` a view of the same bytes as `bytes`), such as the
    * canonical IDs the encoder writes: copied a word at a time.

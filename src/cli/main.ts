@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { UlidError } from "../errors.js";
 import { type Command, helpText } from "./command.js";
+import { useCommandWasm } from "./command-wasm.js";
 import { decodeCommand } from "./commands/decode.js";
 import { fromTimeCommand } from "./commands/from-time.js";
 import { generateCommand } from "./commands/generate.js";
@@ -111,5 +112,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+useCommandWasm();
 exitOnOutputError();
 process.exitCode = await main(process.argv.slice(2));

@@ -148,6 +148,10 @@ export class ScanPool {
         const index = this.scansHere ? board.tryClaim() : WINDOW_FULL;
         if (index >= 0) {
           outputs[index] = await this.scanHere(job, index, board, fault);
+          // The workers' outputs arrive as messages, which only a turn of the event loop takes in: without one
+          // between its own ranges, this thread went on claiming ranges while finished ones waited unwritten,
+          // until the window was full and the workers stood still (seen in a trace: ~45 ms at a time).
+          await new Promise(setImmediate);
         } else if (!(await this.arrival((arrived = deferred())))) {
           outputs[written] = await this.scanHere(job, written, board, fault);
         }

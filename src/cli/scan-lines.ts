@@ -14,7 +14,9 @@ export class ScanLines {
   private readonly idKey: AsciiBytes;
   private readonly suffix: TimeSuffix;
   /** What starts each line: the file's name when named, then (JSON) the line number's key. */
-  private start = new Uint8Array(0);
+  private lineStart = new Uint8Array(0);
+  /** What comes between the line number (JSON: the offset) and the ID: a tab, or the ID's JSON key. */
+  readonly key: Uint8Array;
   /** The scan window of the last match, and a view of it for word reads (a window holds many matches). */
   private window: Uint8Array | undefined;
   private windowWords: DataView = new DataView(new ArrayBuffer(0));
@@ -22,22 +24,28 @@ export class ScanLines {
   constructor(
     private readonly writer: ByteWriter,
     private readonly target: ScanTarget,
-    private readonly json: boolean,
+    readonly json: boolean,
   ) {
     this.idKey = new AsciiBytes(`,"${target.name}":"`);
+    this.key = (json ? this.idKey : TAB).bytes.subarray(0, (json ? this.idKey : TAB).length);
     this.suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", undefined, "\n");
   }
 
   /** Starts the lines of a file: named `name` on each line, or not named (undefined). */
   file(name: string | undefined): void {
     const file = name === undefined ? "" : this.json ? `"file":${JSON.stringify(name)},` : `${name}\t`;
-    this.start = encoder.encode(this.json ? `{${file}"line":` : file);
+    this.lineStart = encoder.encode(this.json ? `{${file}"line":` : file);
+  }
+
+  /** What starts each line of the current file. */
+  get start(): Uint8Array {
+    return this.lineStart;
   }
 
   /** Writes the line of the match at `window[at]` (`length` bytes): its stream offset, time and line number. */
   write(window: Uint8Array, at: number, length: number, offset: number, time: number, line: number): void {
     const writer = this.writer;
-    writer.bytes(this.start, 0, this.start.length);
+    writer.bytes(this.lineStart, 0, this.lineStart.length);
     writer.int(line);
     if (this.json) {
       writer.constant(OFFSET_KEY);

@@ -5,12 +5,12 @@
  * one, kept from range to range and file to file (its buffers, and the time suffixes its formatter built).
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import type { MatchVisitor } from "../scanner.js";
 import { ByteWriter } from "./byte-writer.js";
-import { NewlineIndex, lineStartFrom } from "./scan-ranges.js";
+import { lineStartFrom, newlineCount } from "./scan-ranges.js";
 import { ScanLines } from "./scan-lines.js";
 import { type ScanTarget, scanTargetOf } from "./scan-targets.js";
 import type { RangeBoard } from "./scan-board.js";
+import { printingScanner } from "./wasm-scan-lines.js";
 
 /** What every range of a file shares: the file, how its lines print, and how it is cut. */
 export interface ScanJob {
@@ -36,25 +36,10 @@ export class RangeScanner {
   /** The range read last, grown as ranges need (a range is its nominal size plus the rest of its last line). */
   private buffer = Buffer.alloc(0);
   private readonly writer = new ByteWriter();
-  private readonly newlines = new NewlineIndex();
   /** The target and formatter of the file being scanned. */
   private formatting: { key: string; target: ScanTarget; lines: ScanLines } | undefined;
-  /** The range being scanned: the times to print, its first byte in the file and its first line. */
-  private since = 0;
-  private until = 0;
+  /** The first byte in the file of the range read last. */
   private start = 0;
-  private firstLine = 0;
-
-  /**
-   * The visitor of every range's matches: one function per thread, not a closure per range (a new function at
-   * the scanner's call site would throw its optimised code away at each range). The scanner counts offsets from
-   * the range's start; the newlines already indexed number the lines.
-   */
-  private readonly visit: MatchVisitor = (window, at, length, offset, time) => {
-    if (time < this.since || time >= this.until) return;
-    const line = this.firstLine + this.newlines.before(offset);
-    this.formatting!.lines.write(window, at, length, this.start + offset, time, line);
-  };
 
   /**
    * Reads range `index` of `job`'s file and puts its newline count on `board`; returns its length. A range that
@@ -68,7 +53,7 @@ export class RangeScanner {
       board.setNewlines(index, 0);
       throw error;
     }
-    board.setNewlines(index, this.newlines.index(this.buffer.subarray(0, length)));
+    board.setNewlines(index, newlineCount(this.buffer.subarray(0, length)));
     return length;
   }
 
@@ -80,10 +65,9 @@ export class RangeScanner {
       this.formatting = { key, target, lines: new ScanLines(this.writer, target, job.json) };
       this.formatting.lines.file(job.name);
     }
-    this.since = job.since;
-    this.until = job.until;
-    this.firstLine = firstLine;
-    this.formatting.target.scanner(false, this.visit).push(this.buffer.subarray(0, length), true);
+    const { target, lines } = this.formatting;
+    const scanner = printingScanner(target.format, lines, this.writer, { from: job.since, to: job.until }, firstLine, this.start);
+    scanner.push(this.buffer.subarray(0, length), true);
     // A copy in shared memory, which a worker posts without it being copied again. (Not the writer's buffer
     // transferred: to transfer a buffer detaches it, and detaching one in a thread throws away the optimised code
     // of every function there that reads typed arrays, which made the workers 2x slower.)

@@ -3,6 +3,7 @@
  * BaseUIDs and KSUIDs cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
 import { DECODE_TABLE } from "../crockford.js";
+import type { FormatSpec } from "../engine/specs.js";
 import { HEX_DECODE } from "../engine/js-uuidv7.js";
 import { UlidError } from "../errors.js";
 import { formats } from "../formats/registry.js";
@@ -15,6 +16,7 @@ import { type ParsedArgs, UsageError } from "./usage.js";
 export interface ScanTarget {
   /** The match's key in JSON output. */
   readonly name: string;
+  readonly format: FormatSpec;
   scanner(countLines: boolean, visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
   /** Writes the match at `at` in `window` (a view of the scan window), `length` bytes, in canonical form. */
   write(writer: ByteWriter, window: DataView, at: number, length: number): void;
@@ -56,6 +58,7 @@ function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
   const uuid = format.name === "uuidv7";
   return {
     name: format.name,
+    format,
     scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
     // A format found in its one case only (TypeID) is copied as found.
     write:

@@ -81,6 +81,7 @@ export interface WasmExports {
    * (and the length region). `glued`: the byte before the text glues to a match at its start.
    */
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
+
 }
 
 export interface LoadedWasm {
@@ -100,6 +101,16 @@ let loaded: LoadedWasm | null | undefined;
 let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
 let precompiled: CompiledWasm | undefined;
+/** The binaries `compiledWasm` compiles: the library's, unless `useEmbeddedBuilds` gave others. */
+let builds = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
+
+/**
+ * Makes `loadWasm` compile these builds (base64) instead of the library's: the `ulid` command's module, the
+ * library's kernels and the command's own (assembly/cli.ts), which only the command embeds. Call it before first use.
+ */
+export function useEmbeddedBuilds(simd: string, scalar: string): void {
+  builds = { simd, scalar };
+}
 
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
@@ -124,10 +135,10 @@ export function compiledWasm(): CompiledWasm | null {
       if (precompiled) {
         compiled = precompiled;
       } else {
-        const simdBytes = base64Bytes(SIMD_WASM_BASE64);
+        const simdBytes = base64Bytes(builds.simd);
         compiled = WebAssembly.validate(simdBytes)
           ? { module: new WebAssembly.Module(simdBytes), simd: true }
-          : { module: new WebAssembly.Module(base64Bytes(SCALAR_WASM_BASE64)), simd: false };
+          : { module: new WebAssembly.Module(base64Bytes(builds.scalar)), simd: false };
       }
     } catch (error) {
       compiled = null;
@@ -160,9 +171,12 @@ export function wasmUnavailableReason(): string | undefined {
   return failure;
 }
 
-/** A fresh, uncached, checked instance of one build; throws where it cannot load. For tests that cover both builds. */
-export function instantiateBuild(simd: boolean): LoadedWasm {
-  return instantiate(base64Bytes(simd ? SIMD_WASM_BASE64 : SCALAR_WASM_BASE64), simd);
+/**
+ * A fresh, uncached, checked instance of one build (of the library's, or of `base64` builds given); throws where it
+ * cannot load. For tests that cover both builds.
+ */
+export function instantiateBuild(simd: boolean, base64 = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 }): LoadedWasm {
+  return instantiate(base64Bytes(simd ? base64.simd : base64.scalar), simd);
 }
 
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {

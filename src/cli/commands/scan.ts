@@ -11,6 +11,7 @@ import { processInput } from "../process-input.js";
 import { Progress, message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
 import { ScanLines } from "../scan-lines.js";
+import { printingScanner } from "../wasm-scan-lines.js";
 import { ScanStats } from "../scan-stats.js";
 import { InputError, UsageError } from "../usage.js";
 
@@ -139,14 +140,10 @@ Examples:
     const writer = new ByteWriter();
     const lines = new ScanLines(writer, target, json);
     const key = new Uint32Array(4);
-    const print: MatchVisitor = (window, at, length, offset, time, line) => {
+    const count: MatchVisitor = (window, at, length, _offset, time) => {
       if (time < selected.from || time >= selected.to) return;
-      if (stats) {
-        target.key(window, at, length, key);
-        stats.add(key, time);
-        return;
-      }
-      lines.write(window, at, length, offset, time, line);
+      target.key(window, at, length, key);
+      stats!.add(key, time);
     };
     const out = new Output();
     let status = 0;
@@ -172,7 +169,7 @@ Examples:
             continue;
           }
           lines.file(name);
-          const scanner = target.scanner(stats === undefined, print);
+          const scanner = stats ? target.scanner(false, count) : printingScanner(target.format, lines, writer, selected);
           const input = await openInput(path);
           await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
         } catch (error) {

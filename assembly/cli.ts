@@ -1,0 +1,16 @@
+// The WebAssembly ABI of the `ulid` command: the library's (index.ts) and the kernels only the command uses, built
+// as a module of its own (scripts/build-wasm.mjs) so that the library's embedded binaries do not carry them.
+
+export * from "./index";
+export { lineOutRegion, linePartsRegion, scanLines, scanLinesAt, scanLinesLength, scanLinesSetup, scanLinesWindow, scanNewlines } from "./scan-lines";
+import { LINE_PARTS_BYTES, OUT_BYTES } from "./scan-lines";
+
+/** Bytes of the region `scanLinesSetup` reads a line's start and key from. */
+export function linePartsBytes(): i32 {
+  return LINE_PARTS_BYTES;
+}
+
+/** Bytes of the region `scanLines` writes lines to. */
+export function lineOutBytes(): i32 {
+  return OUT_BYTES;
+}

@@ -1,0 +1,200 @@
+/**
+ * `ulid scan`'s lines as the WebAssembly module writes them (src/cli/wasm-scan-lines.ts over
+ * assembly/scan-lines.ts), byte for byte against the TypeScript formatter (`ScanLines.write` over the TypeScript
+ * engine's matches), which the CLI suites check against ripgrep and references. On both wasm builds (SIMD and
+ * scalar), for every scannable format, text and JSON, unnamed and named files (JSON-escaped names; a start that
+ * fills most of the line-parts region, so a window's lines overflow the output region and are written in several
+ * calls), time windows, random chunk splits, escape sequences, and line numbers and offsets past 2^32. And the
+ * newline count of a `--jobs` range, on either engine.
+ */
+import { describe, expect, it } from "vitest";
+import { ByteWriter } from "../src/cli/byte-writer.js";
+import { commandExports, commandWasm, useCommandWasm } from "../src/cli/command-wasm.js";
+import { ScanLines } from "../src/cli/scan-lines.js";
+import { newlineCount } from "../src/cli/scan-ranges.js";
+import { scanTargetOf } from "../src/cli/scan-targets.js";
+import { WasmLineSearch, printingScanner } from "../src/cli/wasm-scan-lines.js";
+import { jsEngine } from "../src/engine/js.js";
+import { setBackend } from "../src/index.js";
+import { Scanner, VisitingSearch } from "../src/scanner.js";
+import { CLI_SCALAR_WASM_BASE64, CLI_SIMD_WASM_BASE64 } from "../src/wasm/generated-cli.js";
+import { instantiateBuild } from "../src/wasm/load.js";
+import { seededUint32 } from "./helpers/reference.js";
+import { randomChunks, randomLog, randomTypeIdLog } from "./helpers/scan-reference.js";
+
+// As the command does first: the engine loads the command's module.
+useCommandWasm();
+
+const next = seededUint32(0x11e5);
+const HEX = "0123456789abcdef";
+
+/** A UUID v7's text of Unix ms `time`, random otherwise, in random case. */
+function uuidV7(time: number): string {
+  const hex = time.toString(16).padStart(12, "0") + "7" + Array.from({ length: 19 }, () => HEX[next() % 16]).join("");
+  const variant = HEX[8 + (next() % 4)];
+  const text = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return next() % 2 === 0 ? text : text.toUpperCase();
+}
+
+/** A log of about `length` bytes with UUID v7s (times from 1970 to the largest) among the ULID log's text. */
+function uuidLog(length: number, seed: number): Uint8Array {
+  const words = new TextDecoder("latin1").decode(randomLog(length, seed)).split(" ");
+  const times = [0, 999, 1_000, 1_745_000_000_000, 253_402_300_799_999, 253_402_300_800_000, 2 ** 48 - 1];
+  const text = words.map((word, i) => (i % 3 === 0 ? uuidV7(times[next() % times.length]!) : word)).join(" ");
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+const latin1 = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff);
+const ESCAPES = ["\x1b[36m", "\x1b[0m", "\x1b[1;31m", "\x1b(B", "\x1b["];
+
+/** `bytes` with terminal escape sequences put in at random places (around and inside IDs alike). */
+function withEscapes(bytes: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (const byte of bytes) {
+    if (next() % 40 === 0) out.push(...latin1(ESCAPES[next() % ESCAPES.length]!));
+    out.push(byte);
+  }
+  return Uint8Array.from(out);
+}
+
+const LOGS: Record<string, () => Uint8Array> = {
+  ulid: () => withEscapes(randomLog(150_000, 7)),
+  uuidv7: () => withEscapes(uuidLog(150_000, 8)),
+  typeid: () => withEscapes(latin1(randomTypeIdLog(150_000, 9))),
+};
+
+interface Case {
+  type: string;
+  json: boolean;
+  name: string | undefined;
+  window: { from: number; to: number };
+  firstLine: number;
+  firstOffset: number;
+}
+
+/** The bytes a scanner made by `make` writes for `chunks`. */
+function output(make: (lines: ScanLines, writer: ByteWriter) => Scanner, type: string, json: boolean, name: string | undefined, chunks: Uint8Array[]): Uint8Array {
+  const writer = new ByteWriter();
+  const lines = new ScanLines(writer, scanTargetOf({ type }), json);
+  lines.file(name);
+  const scanner = make(lines, writer);
+  chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));
+  return writer.view().slice();
+}
+
+/** What the TypeScript formatter writes: the reference. */
+function expected(c: Case, chunks: Uint8Array[]): Uint8Array {
+  const { format } = scanTargetOf({ type: c.type });
+  return output(
+    (lines) =>
+      new Scanner(
+        format,
+        new VisitingSearch(jsEngine, format, true, (window, at, length, offset, time, line) => {
+          if (time >= c.window.from && time < c.window.to) lines.write(window, at, length, offset, time, line);
+        }),
+        c.firstLine,
+        c.firstOffset,
+      ),
+    c.type,
+    c.json,
+    c.name,
+    chunks,
+  );
+}
+
+const NAMES = [undefined, "app.log", 'logs/"quoted"\\name\t\u00e9\u{1f600}.log', `${"d/".repeat(1_990)}long.log`];
+const WINDOWS = [
+  { from: -Infinity, to: Infinity },
+  { from: 1_745_000_000_000, to: 253_402_300_800_000 },
+  { from: 0, to: 1_000 },
+];
+
+describe.each([
+  ["SIMD", true],
+  ["scalar", false],
+] as const)("the %s build's lines", (_, simd) => {
+  const wasm = commandExports(instantiateBuild(simd, { simd: CLI_SIMD_WASM_BASE64, scalar: CLI_SCALAR_WASM_BASE64 }).exports)!;
+
+  for (const type of ["ulid", "uuidv7", "typeid"]) {
+    it(`${type}: the same bytes as the TypeScript formatter, for every case`, () => {
+      const log = LOGS[type]!();
+      const { format } = scanTargetOf({ type });
+      let compared = 0;
+      for (const json of [false, true]) {
+        for (const name of NAMES) {
+          for (const window of WINDOWS) {
+            const big = next() % 2 === 0;
+            const c: Case = {
+              type,
+              json,
+              name,
+              window,
+              firstLine: big ? 2 ** 40 + (next() % 1000) : 1,
+              firstOffset: big ? 2 ** 45 + (next() % 1000) : 0,
+            };
+            const chunks = randomChunks(log, 1 + (next() % 100_000), next());
+            const want = expected(c, chunks);
+            const got = output(
+              (lines, writer) => new Scanner(format, new WasmLineSearch(wasm, format, lines, writer, window), c.firstLine, c.firstOffset),
+              type,
+              json,
+              name,
+              chunks,
+            );
+            expect(Buffer.from(got).equals(Buffer.from(want)), JSON.stringify({ ...c, name: name?.slice(0, 20) })).toBe(true);
+            compared += want.length;
+          }
+        }
+      }
+      // Lines were written: not two empty outputs compared.
+      expect(compared).toBeGreaterThan(1_000_000);
+    });
+  }
+});
+
+describe("the library's module", () => {
+  it("has none of the command's kernels", () => {
+    expect(commandExports(instantiateBuild(true).exports)).toBe(null);
+    expect(commandExports(instantiateBuild(false).exports)).toBe(null);
+  });
+});
+
+describe("printingScanner", () => {
+  it("writes the same bytes on either engine, and past the line-parts region's size through the formatter", () => {
+    const log = LOGS.ulid!();
+    const { format } = scanTargetOf({ type: "ulid" });
+    const window = { from: -Infinity, to: Infinity };
+    for (const name of ["x.log", "n".repeat(5_000)]) {
+      const outputs = (["wasm", "js"] as const).map((backend) => {
+        setBackend(backend);
+        expect(commandWasm() === null).toBe(backend === "js");
+        try {
+          return output((lines, writer) => printingScanner(format, lines, writer, window), "ulid", true, name, [log]);
+        } finally {
+          setBackend("auto");
+        }
+      });
+      expect(outputs[0]!.length).toBeGreaterThan(100_000);
+      expect(Buffer.from(outputs[0]!).equals(Buffer.from(outputs[1]!))).toBe(true);
+    }
+  });
+});
+
+describe("newlineCount (a --jobs range's newlines)", () => {
+  it("counts as a byte loop does, on either engine, across scan windows", () => {
+    for (const length of [0, 1, 15, 16, 17, 65_535, 65_536, 65_537, 200_003]) {
+      const bytes = Buffer.alloc(length);
+      for (let i = 0; i < length; i++) bytes[i] = next() % 7 === 0 ? 0x0a : 0x41 + (next() % 60);
+      let want = 0;
+      for (const byte of bytes) want += byte === 0x0a ? 1 : 0;
+      for (const backend of ["wasm", "js"] as const) {
+        setBackend(backend);
+        try {
+          expect(newlineCount(bytes), `${length} bytes on ${backend}`).toBe(want);
+        } finally {
+          setBackend("auto");
+        }
+      }
+    }
+  });
+});
