@@ -3,11 +3,31 @@
 // the functions below give the regions' addresses. The memory is exported, fixed in size and never grows; nothing
 // is imported and nothing allocates.
 
-import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
+import {
+  BINARY,
+  CHUNK,
+  FLAGS,
+  LINE_ENDS,
+  LINES,
+  LINES_BYTES,
+  PIECES,
+  PREFIX,
+  RANDOM,
+  SCAN_BYTES,
+  SCAN_LENGTHS,
+  SCAN_OFFSETS,
+  SCAN_TEXT,
+  SCAN_TIMES,
+  SEED,
+  SUFFIX_SLOT,
+  SUFFIXES,
+  TEXT,
+  TIME,
+} from "./layout";
 
 export { scan } from "./scan";
 export { formatPrefix } from "./typeid";
-export { canonicalRewritten, ulidCanonical } from "./ulid-canonical";
+export { lineFirstInvalid, lineNeedSlot, lineNeedTime, lineStart, lineSuffixBuilt, ulidLines } from "./ulid-lines";
 export {
   formatAdvance,
   formatBytes,
@@ -74,4 +94,31 @@ export function scanTimeRegion(): usize {
 
 export function scanLengthRegion(): usize {
   return SCAN_LENGTHS;
+}
+
+/** Bytes `ulidLines` writes lines into per call. */
+export function linesBytes(): i32 {
+  return LINES_BYTES;
+}
+
+export function linesRegion(): usize {
+  return LINES;
+}
+
+export function lineEndRegion(): usize {
+  return LINE_ENDS;
+}
+
+export function pieceRegion(): usize {
+  return PIECES;
+}
+
+/** Bytes of a suffix slot of `ulidLines`. */
+export function suffixBytes(): i32 {
+  return SUFFIX_SLOT;
+}
+
+/** SUFFIX_SLOTS slots of `suffixBytes()` each. */
+export function suffixRegion(): usize {
+  return SUFFIXES;
 }

@@ -1,5 +1,5 @@
 // Fixed scratch regions in linear memory. They are zero-filled static data: every address is a compile-time
-// constant, and they take no room in the binary. With the tables they fill 686 KB of the memory's 11 pages (704
+// constant, and they take no room in the binary. With the tables they fill 760 KB of the memory's 12 pages (768
 // KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger region fails to compile), which never grows:
 // the TypeScript side builds its views once. Kernels take only counts; the TypeScript side chunks larger batches.
 //
@@ -23,6 +23,12 @@
 //   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
 //   SCAN_TIMES    19416  f64 Unix ms of match i at 8i
 //   SCAN_LENGTHS   2427  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
+//
+//   lines region  bytes  contents (ulid-lines.ts: `ulid decode`'s output lines), for record i
+//   LINES         32768  finished lines, one per valid record, back to back
+//   LINE_ENDS     32768  u32 end of record i's line (counted from the caller's base) at 4i
+//   PIECES           16  the start piece of every line (lineStart)
+//   SUFFIXES       6144  SUFFIX_SLOTS suffixes (what a line prints after its ID), SUFFIX_SLOT bytes each
 
 /**
  * IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM.
@@ -68,3 +74,28 @@ export const SCAN_TEXT = memory.data(SCAN_BYTES, 16);
 export const SCAN_OFFSETS = memory.data(4 * SCAN_MATCHES, 16);
 export const SCAN_TIMES = memory.data(8 * SCAN_MATCHES, 16);
 export const SCAN_LENGTHS = memory.data(SCAN_MATCHES, 16);
+
+/** Bytes of PIECES: the longest start piece (a JSON key...) `lineStart` takes. */
+export const LINE_PIECE = 16;
+/**
+ * Bytes of a suffix slot: the longest suffix the caller may write (src/engine/types.ts, MAX_SUFFIX_BYTES; JSON's
+ * takes 64), in whole 16-byte steps, as the kernel copies it.
+ */
+export const SUFFIX_SLOT = 96;
+/** Suffixes kept: 64, chosen by a time's low 6 bits (as src/cli/byte-writer.ts's TimeSuffix). */
+export const SUFFIX_SLOTS = 64;
+/**
+ * Bytes one line may touch in LINES from its start: the start piece, the ID's 26 chars and a suffix slot copied
+ * whole (16-byte stores may run past the line's end). `ulidLines` begins a line only where this much is left.
+ */
+export const MAX_LINE = LINE_PIECE + ID_CHARS + SUFFIX_SLOT;
+/**
+ * Bytes of LINES: ~500 TSV lines a call. Calls cost ~0.1 us each, nothing against the lines' copy out, and a
+ * bigger region would grow the memory (12 pages) for nothing.
+ */
+export const LINES_BYTES = 32768;
+
+export const LINES = memory.data(LINES_BYTES, 16);
+export const LINE_ENDS = memory.data(4 * CHUNK, 16);
+export const PIECES = memory.data(LINE_PIECE, 16);
+export const SUFFIXES = memory.data(SUFFIX_SLOT * SUFFIX_SLOTS, 16);

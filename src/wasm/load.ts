@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
-import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
+import { GENERATE_CHUNK, LINE_START_BYTES, LINE_SUFFIX_SLOTS, MAX_SUFFIX_BYTES, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -57,14 +57,33 @@ export interface WasmExports {
   /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
   formatAdvance(format: number, count: number, param: number): number;
 
-  // ---- ULID's one decode pass (assembly/ulid-canonical.ts) ----
+  // ---- `ulid decode`'s lines (assembly/ulid-lines.ts) ----
+  /** Bytes of the lines region: what one `ulidLines` call may write. */
+  linesBytes(): number;
+  linesRegion(): number;
+  /** `chunkSize()` u32 line ends. */
+  lineEndRegion(): number;
+  /** The start piece of every line, up to 16 bytes. */
+  pieceRegion(): number;
+  /** Bytes of each of the 64 suffix slots. */
+  suffixBytes(): number;
+  suffixRegion(): number;
+  /** Takes the start piece (`length` bytes in the piece region) and forgets every suffix; false when over 16. */
+  lineStart(length: number): boolean;
   /**
-   * ULID text records `from` to `count` - 1 -> Unix ms in the time region, text made canonical in place; returns as
-   * `formatDecode` (flagged: an invalid record's time NaN, its text untouched).
+   * ULID text records `from` to `count` - 1, while the lines region has room and each record's time has its suffix
+   * -> 1 or 0 per record in the flag region, a line per valid one in the lines region (from its start), and `base`
+   * plus the bytes written so far per record in the line end region. Returns the record it stopped before (`count`
+   * when done).
    */
-  ulidCanonical(count: number, textLength: number, flagged: boolean, from: number): number;
-  /** Whether `ulidCanonical` rewrote any record since the last call of this one (which clears it). */
-  canonicalRewritten(): boolean;
+  ulidLines(count: number, textLength: number, from: number, base: number): number;
+  /** The first invalid record of the last `ulidLines` call, or -1. */
+  lineFirstInvalid(): number;
+  /** The slot whose suffix the last `ulidLines` call stopped for (-1: none), and the time it is for. */
+  lineNeedSlot(): number;
+  lineNeedTime(): number;
+  /** That slot's suffix is written, `length` bytes. */
+  lineSuffixBuilt(length: number): void;
 
   // ---- finding IDs in text (assembly/scan.ts) ----
   /** Bytes the scan text region holds: SCAN_BYTES. */
@@ -201,6 +220,7 @@ export function checkAbi(x: WasmExports): void {
   if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
   // A generation step (stampMany, advanceMany) must fit the binary and random regions in one call.
   if (x.chunkSize() < GENERATE_CHUNK) throw mismatch("the records a region holds", x.chunkSize(), GENERATE_CHUNK);
+  if (x.suffixBytes() !== MAX_SUFFIX_BYTES) throw mismatch("the bytes of a line suffix slot", x.suffixBytes(), MAX_SUFFIX_BYTES);
   const memory = x.memory.buffer.byteLength;
   const chunk = x.chunkSize();
   const regions: [string, number, number][] = [
@@ -212,6 +232,10 @@ export function checkAbi(x: WasmExports): void {
     ["seed", x.seedRegion(), MAX_ID_BYTES],
     ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
+    ["lines", x.linesRegion(), x.linesBytes()],
+    ["line end", x.lineEndRegion(), 4 * chunk],
+    ["piece", x.pieceRegion(), LINE_START_BYTES],
+    ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
   ];
   for (const [name, at, size] of regions) {
     if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
