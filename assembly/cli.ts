@@ -3,6 +3,8 @@
 
 export * from "./index";
 export { lineOutRegion, linePartsRegion, scanLines, scanLinesAt, scanLinesLength, scanLinesSetup, scanLinesWindow, scanNewlines } from "./scan-lines";
+export { lineFirstInvalid, lineNeedSlot, lineNeedTime, lineStart, lineSuffixBuilt, ulidLines } from "./ulid-lines";
+import { LINE_ENDS, LINES, LINES_BYTES, PIECES, SUFFIX_SLOT, SUFFIXES } from "./ulid-lines";
 import { LINE_PARTS_BYTES, OUT_BYTES } from "./scan-lines";
 
 /** Bytes of the region `scanLinesSetup` reads a line's start and key from. */
@@ -13,4 +15,31 @@ export function linePartsBytes(): i32 {
 /** Bytes of the region `scanLines` writes lines to. */
 export function lineOutBytes(): i32 {
   return OUT_BYTES;
+}
+
+/** Bytes `ulidLines` writes lines into per call. */
+export function linesBytes(): i32 {
+  return LINES_BYTES;
+}
+
+export function linesRegion(): usize {
+  return LINES;
+}
+
+export function lineEndRegion(): usize {
+  return LINE_ENDS;
+}
+
+export function pieceRegion(): usize {
+  return PIECES;
+}
+
+/** Bytes of a suffix slot of `ulidLines`. */
+export function suffixBytes(): i32 {
+  return SUFFIX_SLOT;
+}
+
+/** SUFFIX_SLOTS slots of `suffixBytes()` each. */
+export function suffixRegion(): usize {
+  return SUFFIXES;
 }

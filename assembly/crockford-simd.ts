@@ -43,3 +43,18 @@ import { DECODE } from "./crockford";
   const outside = i8x16.ge_u(index, i8x16.splat(80));
   return v128.or(v128.or(v128.or(row3, row4), v128.or(row5, row6)), v128.or(row7, outside));
 }
+
+/**
+ * 0xFF in each lane that holds a canonical char: a digit, or an upper-case letter but I, L, O, U (aliases and the
+ * excluded U). The letters are checked through their offset from "A" (0-25) against the four excluded ones.
+ */
+// @ts-ignore: decorator
+@inline export function canonicalLanes(c: v128): v128 {
+  const digit = i8x16.lt_u(i8x16.sub(c, i8x16.splat(0x30)), i8x16.splat(10));
+  const upper = i8x16.lt_u(i8x16.sub(c, i8x16.splat(0x41)), i8x16.splat(26));
+  const alias = v128.or(
+    v128.or(i8x16.eq(c, i8x16.splat(0x49)), i8x16.eq(c, i8x16.splat(0x4C))),
+    v128.or(i8x16.eq(c, i8x16.splat(0x4F)), i8x16.eq(c, i8x16.splat(0x55))),
+  );
+  return v128.or(digit, v128.andnot(upper, alias));
+}

@@ -7,7 +7,6 @@ import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OF
 
 export { scan } from "./scan";
 export { formatPrefix } from "./typeid";
-export { canonicalRewritten, ulidCanonical } from "./ulid-canonical";
 export {
   formatAdvance,
   formatBytes,

@@ -106,7 +106,7 @@ let seen: u32 = 0;
 
 /** Two groups of 8 values (one a byte, the first most significant) as two 40-bit numbers in i64 lanes. */
 // @ts-ignore: decorator
-@inline function pack40(values: v128): v128 {
+@inline export function pack40(values: v128): v128 {
   // i16 lane = (earlier << 5) | later: the earlier value is the lane's low byte.
   const pairs = v128.or(i16x8.shl(v128.and(values, i16x8.splat(0xFF)), 5), i16x8.shr_u(values, 8));
   // i32 lane = (earlier pair << 10) | later pair.

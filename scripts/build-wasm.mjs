@@ -20,6 +20,8 @@ const configFile = join(root, "asconfig.json");
 const config = JSON.parse(await readFile(configFile, "utf8"));
 const generated = join(root, "src/wasm/generated.ts");
 const generatedCli = join(root, "src/wasm/generated-cli.ts");
+/** The command's memory, in 64 KiB pages: the library's (asconfig.json) and one for the regions of ulid-lines.ts. */
+const COMMAND_PAGES = String(config.options.maximumMemory + 1);
 
 /**
  * Compiles one asconfig.json target and returns its binary: of the library's entry (asconfig.json), or of the
@@ -29,7 +31,8 @@ async function compile(target, cli = false) {
   const libraryOut = join(root, config.targets[target].outFile);
   const outFile = cli ? join(dirname(libraryOut), `cli.${target}.wasm`) : libraryOut;
   await mkdir(dirname(outFile), { recursive: true });
-  const args = cli ? ["assembly/cli.ts", "--outFile", outFile] : [];
+  // The command's module takes COMMAND_PAGES of memory: its regions (the decode lines') come on top of the library's.
+  const args = cli ? ["assembly/cli.ts", "--outFile", outFile, "--initialMemory", COMMAND_PAGES, "--maximumMemory", COMMAND_PAGES] : [];
   const { error } = await asc.main([...args, "--config", configFile, "--target", target], {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -242,3 +242,23 @@ describe("ByteWriter.idLines", () => {
     expect(lines(text(writer))).toEqual(ids.slice(0, 9).map((id) => `${id}\t1700000000000\t${iso(1_700_000_000_000)}`));
   });
 });
+
+describe("ByteWriter.spare and commit", () => {
+  it("hand out room after what is written, keep only what is committed, and survive the buffer growing", () => {
+    const writer = new ByteWriter();
+    writer.ascii("head:");
+    // More than the initial buffer, so the writer must grow and keep the bytes before.
+    const room = writer.spare(200_000);
+    expect(room.length).toBe(200_000);
+    room.fill(0x61);
+    room.set([0x62, 0x63], 0);
+    writer.commit(2);
+    writer.ascii(":tail");
+    expect(new TextDecoder().decode(writer.view())).toBe("head:bc:tail");
+    writer.clear();
+    const again = writer.spare(3);
+    again.set([0x78, 0x79, 0x7a]);
+    writer.commit(3);
+    expect(new TextDecoder().decode(writer.view())).toBe("xyz");
+  });
+});

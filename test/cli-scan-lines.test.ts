@@ -17,8 +17,8 @@ import { WasmLineSearch, printingScanner } from "../src/cli/wasm-scan-lines.js";
 import { jsEngine } from "../src/engine/js.js";
 import { setBackend } from "../src/index.js";
 import { Scanner, VisitingSearch } from "../src/scanner.js";
-import { CLI_SCALAR_WASM_BASE64, CLI_SIMD_WASM_BASE64 } from "../src/wasm/generated-cli.js";
 import { instantiateBuild } from "../src/wasm/load.js";
+import { commandBuild } from "./helpers/command-builds.js";
 import { seededUint32 } from "./helpers/reference.js";
 import { randomChunks, randomLog, randomTypeIdLog } from "./helpers/scan-reference.js";
 
@@ -113,7 +113,7 @@ describe.each([
   ["SIMD", true],
   ["scalar", false],
 ] as const)("the %s build's lines", (_, simd) => {
-  const wasm = commandExports(instantiateBuild(simd, { simd: CLI_SIMD_WASM_BASE64, scalar: CLI_SCALAR_WASM_BASE64 }).exports)!;
+  const wasm = commandExports(commandBuild(simd).exports)!;
 
   for (const type of ["ulid", "uuidv7", "typeid"]) {
     it(`${type}: the same bytes as the TypeScript formatter, for every case`, () => {

@@ -1,17 +1,23 @@
 /**
- * What `ulid decode` reads (src/cli/decoded-lines.ts): canonical text and whole Unix ms per line, every bad line
- * reported by index, for every format on both engines (ULID through the engines' one pass, the others through
- * decode and encode), against the reference codecs of test/helpers/format-reference.ts. Streams mix valid lines (in
+ * What `ulid decode` prints (src/cli/decoded-lines.ts): per line the canonical text, whole Unix ms and ISO time,
+ * every bad line reported by index, for every format on both engines (ULID through the engines' one pass: whole
+ * lines on WebAssembly, canonical text and the writer's lines on TypeScript; the others through decode and
+ * encode), against the reference codecs of test/helpers/format-reference.ts. Streams mix valid lines (in
  * any accepted spelling), bad chars, short and long lines, CRLF ends, empty lines and pairs of short lines that
  * together are one record wide, cut into chunks at random places.
  */
 import { describe, expect, it } from "vitest";
-import { type DecodedLines, decodedLines } from "../src/cli/decoded-lines.js";
+import { ByteWriter, TimeSuffix } from "../src/cli/byte-writer.js";
+import { useCommandWasm } from "../src/cli/command-wasm.js";
+import { decodedLines } from "../src/cli/decoded-lines.js";
 import { formatOf } from "../src/cli/other-formats.js";
 import type { UlidError } from "../src/errors.js";
 import { seededUint32 as prng } from "./helpers/reference.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+
+// As the command does first: the engine loads the command's module, whose line kernels ULID's lines take.
+useCommandWasm();
 
 interface Line {
   /** The line's bytes (latin1), without its end. */
@@ -60,32 +66,52 @@ function stream(ref: RefFormat, n: number, seed: number): { input: Uint8Array; l
   return { input: Uint8Array.from(joined, (ch) => ch.charCodeAt(0)), lines: expected };
 }
 
+/** What `ulid decode` prints after an ID by default (TSV): its Unix ms and ISO time. */
+const tsv = (): TimeSuffix => new TimeSuffix("\t", "\t", "\n");
+
+/**
+ * The lines of `writer` (each "ID\tms\tISO\n") as "ID ms", after checking each one's ISO time against
+ * `Date.toISOString`; clears the writer.
+ */
+function takeLines(writer: ByteWriter): string[] {
+  const text = Buffer.from(writer.view()).toString("latin1");
+  writer.clear();
+  if (text === "") return [];
+  expect(text.endsWith("\n")).toBe(true);
+  return text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => {
+      const [id, ms, iso] = line.split("\t");
+      expect(iso).toBe(new Date(Number(ms)).toISOString());
+      return `${id} ${ms}`;
+    });
+}
+
 /** Decodes `input` in chunks cut at random places; the lines printed and the indexes of the lines reported. */
 function decodeAll(ref: RefFormat, input: Uint8Array, seed: number): { printed: string[]; bad: number[] } {
   const next = prng(seed);
   const printed: string[] = [];
   const bad: number[] = [];
+  const writer = new ByteWriter();
   // TypeID's reference reads one prefix: the command is given it (--prefix).
-  const lines = decodedLines(formatOf({ type: ref.name, prefix: ref.prefix }), (error: UlidError) => {
+  const lines = decodedLines(formatOf({ type: ref.name, prefix: ref.prefix }), "", tsv(), writer, (error: UlidError) => {
     expect(error.message.startsWith(`line ${error.index! + 1}: `)).toBe(true);
     bad.push(error.index!);
   });
-  const print = ({ text, chars, times, count }: DecodedLines): void => {
-    expect(chars).toBe(ref.chars);
-    expect(text.length).toBeGreaterThanOrEqual((chars + 1) * count - 1);
-    for (let i = 0; i < count; i++) {
-      const at = (chars + 1) * i;
-      printed.push(`${String.fromCharCode(...text.subarray(at, at + chars))} ${times[i]}`);
-    }
+  const nothing = (): void => {
+    throw new Error("decodedLines emits nothing: its lines go to the writer");
   };
   for (let at = 0; at < input.length; ) {
     // Mostly large chunks (runs of records in place), sometimes tiny ones (lines split across chunks).
     const size = next() % 4 === 0 ? 1 + (next() % 40) : 1 + (next() % 300_000);
-    // A copy per chunk: the one pass rewrites the chunk, as the command's own read buffer.
-    lines.push(input.slice(at, at + size), false, print);
+    // A copy per chunk: the TypeScript engine's pass rewrites the chunk, as the command's own read buffer.
+    lines.push(input.slice(at, at + size), false, nothing);
+    printed.push(...takeLines(writer));
     at += size;
   }
-  lines.push(new Uint8Array(0), true, print);
+  lines.push(new Uint8Array(0), true, nothing);
+  printed.push(...takeLines(writer));
   return { printed, bad };
 }
 
@@ -103,10 +129,11 @@ describe.each(REF_FORMATS)("decoded lines of $name", (ref) => {
     it("stops at the first bad line without onInvalid, after the lines before it", () => {
       const { input, lines } = stream(ref, 5000, 9);
       const firstBad = lines.findIndex((line) => line.decoded === null);
-      const reader = decodedLines(formatOf({ type: ref.name }), undefined);
-      let printed = 0;
-      expect(() => reader.push(input, true, ({ count }) => (printed += count))).toThrow(`line ${firstBad + 1}: `);
-      expect(printed).toBe(firstBad);
+      const writer = new ByteWriter();
+      const reader = decodedLines(formatOf({ type: ref.name }), "", tsv(), writer, undefined);
+      expect(() => reader.push(input, true, () => {})).toThrow(`line ${firstBad + 1}: `);
+      const expected = lines.slice(0, firstBad).map((line) => `${line.decoded!.text} ${line.decoded!.time}`);
+      expect(takeLines(writer)).toEqual(expected);
     });
   });
 });

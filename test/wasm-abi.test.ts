@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { FORMAT_SPECS } from "../src/engine/specs.js";
-import { type WasmExports, checkAbi, instantiateBuild } from "../src/wasm/load.js";
+import { type WasmExports, checkAbi, hasLineKernels, instantiateBuild } from "../src/wasm/load.js";
+import { commandBuild } from "./helpers/command-builds.js";
 
 describe.each([true, false])("wasm build, simd %s", (simd) => {
   const x = instantiateBuild(simd).exports;
@@ -26,5 +27,17 @@ describe.each([true, false])("wasm build, simd %s", (simd) => {
     // A build from before the flagged kernels: the `flagged` and `from` arguments would be dropped.
     const unflagged = (format: number, count: number, textLength: number) => x.formatDecodeTime(format, count, textLength, false, 0);
     expect(() => checkAbi(drifted({ formatDecodeTime: unflagged }))).toThrow(/parameter count of formatDecodeTime is 3 there and 5 here/);
+  });
+});
+
+describe.each([true, false])("the command's module, simd %s", (simd) => {
+  const x = commandBuild(simd).exports;
+
+  it("has the library's ABI and the line kernels, checked at load", () => {
+    expect(() => checkAbi(x)).not.toThrow();
+    expect(hasLineKernels(x)).toBe(true);
+    expect(hasLineKernels(instantiateBuild(simd).exports)).toBe(false);
+    const drifted = Object.assign(Object.create(null), x, { suffixBytes: () => 64 }) as WasmExports;
+    expect(() => checkAbi(drifted)).toThrow(/line suffix slot is 64 there and 96 here/);
   });
 });

@@ -275,6 +275,20 @@ export class ByteWriter {
     this.timeSuffix(suffix, time);
   }
 
+  /**
+   * Room for `count` bytes more, as a view of the buffer where they go: fill (a prefix of) it, then `commit` what
+   * was written, before anything else writes (which may move the buffer).
+   */
+  spare(count: number): Uint8Array {
+    this.reserve(count);
+    return this.buffer.subarray(this.length, this.length + count);
+  }
+
+  /** Takes `count` bytes written into `spare`'s view as written. */
+  commit(count: number): void {
+    this.length += count;
+  }
+
   /** The bytes written since the last `clear` (a view of the writer's buffer: write it out before `clear`). */
   view(): Uint8Array {
     return this.buffer.subarray(0, this.length);
@@ -319,6 +333,8 @@ export class TimeSuffix {
   readonly words: DataView;
   readonly lengths = new Uint8Array(SUFFIX_SLOTS);
   readonly slotBytes: number;
+  /** The most bytes a suffix takes. */
+  readonly longest: number;
   /** The time each slot holds the suffix of (NaN: none yet). */
   private readonly times = new Float64Array(SUFFIX_SLOTS).fill(Number.NaN);
   private readonly slots: Uint8Array;
@@ -331,8 +347,8 @@ export class TimeSuffix {
     this.before = new AsciiBytes(before);
     this.between = between === undefined ? undefined : new AsciiBytes(between);
     this.after = new AsciiBytes(after);
-    const longest = before.length + (between === undefined ? 0 : MS_MAX_BYTES + between.length) + ISO_MAX_BYTES + after.length;
-    this.slotBytes = Math.ceil((longest + SLACK) / 8) * 8;
+    this.longest = before.length + (between === undefined ? 0 : MS_MAX_BYTES + between.length) + ISO_MAX_BYTES + after.length;
+    this.slotBytes = Math.ceil((this.longest + SLACK) / 8) * 8;
     this.slots = new Uint8Array(SUFFIX_SLOTS * this.slotBytes);
     this.words = new DataView(this.slots.buffer);
   }
@@ -345,7 +361,8 @@ export class TimeSuffix {
     return slot;
   }
 
-  private build(ms: number, slot: number): void {
+  /** Writes the suffix of `ms` (an integer) from `into[0]` (room for `longest` bytes); returns its length. */
+  write(ms: number, into: Uint8Array): number {
     const writer = this.writer;
     writer.clear();
     writer.constant(this.before);
@@ -356,8 +373,12 @@ export class TimeSuffix {
     writer.iso(ms);
     writer.constant(this.after);
     const built = writer.view();
-    this.slots.set(built, slot * this.slotBytes);
-    this.lengths[slot] = built.length;
+    into.set(built);
+    return built.length;
+  }
+
+  private build(ms: number, slot: number): void {
+    this.lengths[slot] = this.write(ms, this.slots.subarray(slot * this.slotBytes));
     this.times[slot] = ms;
   }
 }

@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
-import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
+import { GENERATE_CHUNK, LINE_START_BYTES, LINE_SUFFIX_SLOTS, MAX_SUFFIX_BYTES, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -57,15 +57,6 @@ export interface WasmExports {
   /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
   formatAdvance(format: number, count: number, param: number): number;
 
-  // ---- ULID's one decode pass (assembly/ulid-canonical.ts) ----
-  /**
-   * ULID text records `from` to `count` - 1 -> Unix ms in the time region, text made canonical in place; returns as
-   * `formatDecode` (flagged: an invalid record's time NaN, its text untouched).
-   */
-  ulidCanonical(count: number, textLength: number, flagged: boolean, from: number): number;
-  /** Whether `ulidCanonical` rewrote any record since the last call of this one (which clears it). */
-  canonicalRewritten(): boolean;
-
   // ---- finding IDs in text (assembly/scan.ts) ----
   /** Bytes the scan text region holds: SCAN_BYTES. */
   scanBytes(): number;
@@ -82,6 +73,44 @@ export interface WasmExports {
    */
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
 
+}
+
+/**
+ * `ulid decode`'s line kernels (assembly/ulid-lines.ts), which only the command's module has (assembly/cli.ts,
+ * embedded by the command alone): the engine's ULID codec offers `linesMany` over them where the module has them.
+ */
+export interface LineKernels {
+  /** Bytes of the lines region: what one `ulidLines` call may write. */
+  linesBytes(): number;
+  linesRegion(): number;
+  /** `chunkSize()` u32 line ends. */
+  lineEndRegion(): number;
+  /** The start piece of every line, up to 16 bytes. */
+  pieceRegion(): number;
+  /** Bytes of each of the 64 suffix slots. */
+  suffixBytes(): number;
+  suffixRegion(): number;
+  /** Takes the start piece (`length` bytes in the piece region) and forgets every suffix; false when over 16. */
+  lineStart(length: number): boolean;
+  /**
+   * ULID text records `from` to `count` - 1, while the lines region has room and each record's time has its suffix
+   * -> 1 or 0 per record in the flag region, a line per valid one in the lines region (from its start), and `base`
+   * plus the bytes written so far per record in the line end region. Returns the record it stopped before (`count`
+   * when done).
+   */
+  ulidLines(count: number, textLength: number, from: number, base: number): number;
+  /** The first invalid record of the last `ulidLines` call, or -1. */
+  lineFirstInvalid(): number;
+  /** The slot whose suffix the last `ulidLines` call stopped for (-1: none), and the time it is for. */
+  lineNeedSlot(): number;
+  lineNeedTime(): number;
+  /** That slot's suffix is written, `length` bytes. */
+  lineSuffixBuilt(length: number): void;
+}
+
+/** Whether `x` has `ulid decode`'s line kernels (`checkAbi` checked their regions when it loaded). */
+export function hasLineKernels(x: WasmExports): x is WasmExports & LineKernels {
+  return "ulidLines" in x;
 }
 
 export interface LoadedWasm {
@@ -194,8 +223,6 @@ function instantiateModule(module: WebAssembly.Module, simd: boolean): LoadedWas
  * engine's views assume: the two sides are built separately, and a mismatch would read and write wrong bytes.
  */
 export function checkAbi(x: WasmExports): void {
-  const mismatch = (what: string, wasm: number, ts: number): Error =>
-    new Error(`the WebAssembly build does not match this library: ${what} is ${wasm} there and ${ts} here`);
   if (x.formatCount() !== FORMAT_SPECS.length) throw mismatch("the number of formats", x.formatCount(), FORMAT_SPECS.length);
   for (const spec of FORMAT_SPECS) {
     const chars = x.formatChars(spec.wasmId);
@@ -227,9 +254,22 @@ export function checkAbi(x: WasmExports): void {
     ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
   ];
+  if (hasLineKernels(x)) {
+    if (x.suffixBytes() !== MAX_SUFFIX_BYTES) throw mismatch("the bytes of a line suffix slot", x.suffixBytes(), MAX_SUFFIX_BYTES);
+    regions.push(
+      ["lines", x.linesRegion(), x.linesBytes()],
+      ["line end", x.lineEndRegion(), 4 * chunk],
+      ["piece", x.pieceRegion(), LINE_START_BYTES],
+      ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
+    );
+  }
   for (const [name, at, size] of regions) {
     if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
   }
+}
+
+function mismatch(what: string, wasm: number, ts: number): Error {
+  return new Error(`the WebAssembly build does not match this library: ${what} is ${wasm} there and ${ts} here`);
 }
 
 /** Base64 -> bytes with `atob`, which every target runtime has (no Buffer). */

@@ -1,6 +1,6 @@
-import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
+import { ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
 import type { Command } from "../command.js";
-import { type DecodedLines, decodedLines } from "../decoded-lines.js";
+import { decodedLines } from "../decoded-lines.js";
 import { openInput } from "../input.js";
 import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
 import { Output } from "../output.js";
@@ -39,27 +39,27 @@ Examples:
     const format = formatOf(values);
     // Each line: (JSON) the key, the ID's canonical text (BaseUID's case is part of its value), then what depends
     // on its time alone.
-    const start = new AsciiBytes(json ? `{"${format.name}":"` : "");
+    const start = json ? `{"${format.name}":"` : "";
     const suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", "\t", "\n");
     const input = await openInput(positionals[0]);
     let status = 0;
+    const writer = new ByteWriter();
     const lines = decodedLines(
       format,
+      start,
+      suffix,
+      writer,
       values.strict === true
         ? undefined
         : (error) => {
             status = reportInvalid(error);
           },
     );
-    const writer = new ByteWriter();
-    const print = ({ text, chars, times, count }: DecodedLines): void => {
-      writer.idLines(start, new DataView(text.buffer, text.byteOffset, text.byteLength), chars + 1, chars, times, count, suffix);
-    };
     const out = new Output();
     try {
       await processInput(
         input,
-        (chunk, final) => lines.push(chunk, final, print),
+        (chunk, final) => lines.push(chunk, final, () => {}),
         () => out.drain(writer),
       );
     } catch (error) {

@@ -1,0 +1,70 @@
+/**
+ * `ulid decode` on its two engines: WebAssembly (whole lines made in one pass: assembly/ulid-lines.ts) and, where
+ * WebAssembly does not load (`node --jitless`), TypeScript (canonical text, then the command's line writer). The same
+ * random input, in text and JSON, lenient and --strict, must give byte-identical output, messages and exit status:
+ * runs of IDs of one time (as `ulid generate` writes them) and of times across the 48-bit range, lower case and
+ * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 1 MiB reads.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "./helpers/cli.js";
+import { recordMaker } from "./helpers/ulid-records.js";
+
+const { below, pick, randomId } = recordMaker(0x2e1);
+const TYPESCRIPT = { NODE_OPTIONS: "--jitless" };
+/** What V8 says on standard error when --jitless turns WebAssembly off. */
+const JITLESS_WARNING = /^Warning: disabling flag --expose_wasm due to conflicting flags\n/;
+
+const dir = mkdtempSync(join(tmpdir(), "ulid-decode-engines-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `n` random lines: mostly valid IDs in runs that share their time chars, with faults of every kind among them. */
+function input(n: number): string {
+  const lines: string[] = [];
+  let head = randomId(false).slice(0, 10);
+  for (let i = 0; i < n; i++) {
+    const kind = below(40);
+    if (kind < 2) head = randomId(below(2) === 0).slice(0, 10);
+    const id = kind < 30 ? head + randomId(below(4) === 0).slice(10) : randomId(below(2) === 0);
+    if (kind === 30) lines.push(`${id.slice(0, 5)}${pick(["U", "!", "é", " "])}${id.slice(6)}`);
+    else if (kind === 31) lines.push(`8${id.slice(1)}`);
+    else if (kind === 32) lines.push(id.slice(0, below(26)));
+    else if (kind === 33) lines.push(`${id}Z`);
+    else if (kind === 34) lines.push(`${id}\r`);
+    else lines.push(id);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+describe("ulid decode prints the same on both engines", () => {
+  it("runs on TypeScript under --jitless (WebAssembly is not there)", () => {
+    const kind = execFileSync(process.execPath, ["-e", "process.stdout.write(typeof WebAssembly)"], { env: { ...process.env, ...TYPESCRIPT } });
+    expect(String(kind)).toBe("undefined");
+  });
+
+  // Files, not standard input: --strict stops reading at the first bad line. The second's is its 50,001st.
+  const mixed = join(dir, "mixed.txt");
+  writeFileSync(mixed, input(60_000));
+  const lateFault = join(dir, "late-fault.txt");
+  writeFileSync(lateFault, `${Array.from({ length: 50_000 }, () => randomId(below(8) === 0)).join("\n")}\n01ARZ3NDEKTSV4RRFFQ69G5FAU\n${input(100)}`);
+  const files: Record<string, string> = { "mixed.txt": mixed, "late-fault.txt": lateFault };
+  it.each([
+    ["mixed.txt", []],
+    ["mixed.txt", ["--json"]],
+    ["mixed.txt", ["--strict"]],
+    ["late-fault.txt", ["--strict"]],
+    ["late-fault.txt", ["--json", "--strict"]],
+  ])("decode %s %j", async (name, options) => {
+    const args = ["decode", files[name]!, ...options];
+    const [wasm, typescript] = await Promise.all([runCli(args), runCli(args, undefined, TYPESCRIPT)]);
+    expect(wasm.stdout.length).toBeGreaterThan(0);
+    expect(wasm.stderr).toMatch(/^line \d+: /);
+    expect(wasm.status).toBe(1);
+    expect(typescript.status).toBe(wasm.status);
+    expect(typescript.stderr.replace(JITLESS_WARNING, "")).toBe(wasm.stderr);
+    expect(typescript.stdout === wasm.stdout).toBe(true);
+  }, 60_000);
+});
