@@ -2,10 +2,11 @@
  * `npm run bench:check`: the project's performance targets (README, "Targets"), as ratios measured side by side in one run. Each
  * target times its two contenders in alternating rounds and takes the median of the per-round ratios, so load from
  * elsewhere on the machine hits both sides alike. The first round of each measurement is a warm-up and is not
- * counted (a peer measured up to 5x its later rate there). A target that misses is measured once more, afresh, and
- * the output says so ("again"); it is missed when that second measurement misses too. Exits 1 when a target is
- * missed. Not part of CI: shared machines are too noisy for a hard gate. `npm run bench:check -- decode` checks only
- * the targets whose group id contains "decode".
+ * counted (a peer measured up to 5x its later rate there). A target that misses is measured twice more, afresh,
+ * and decided by the median of its three measurements (so both new ones must meet it: one lucky measurement does
+ * not pass a target, one burst of load elsewhere does not fail it); the output says so ("again") and lists all
+ * three. Exits 1 when a target is missed. Not part of CI: shared machines are too noisy for a hard gate.
+ * `npm run bench:check -- decode` checks only the targets whose group id contains "decode".
  *
  * The bulk-binary targets compare the into-buffer variants where there is one (generateMany, encodeManyText): that
  * compares the engines, while a fresh 16-27 MB output costs both the same page faults (about 17 ms per 27 MB here).
@@ -104,9 +105,10 @@ for (const target of chosen) {
     : engine(group, target.versus as BackendKind, target.into ?? false);
   verifyGroup(group, [left, right]);
   const first = await measureRatio(group, left, right);
-  // A miss is measured once more before it counts: one burst of load elsewhere should not decide a target.
+  // A miss is measured twice more and decided by the median of the three (see the top of this file).
   const retried = first.ratio < target.min;
-  const measured = retried ? await measureRatio(group, left, right) : first;
+  const all = retried ? [first, await measureRatio(group, left, right), await measureRatio(group, left, right)] : [first];
+  const measured = [...all].sort((a, b) => a.ratio - b.ratio)[all.length >> 1]!;
   const pass = measured.ratio >= target.min;
   if (retried) again++;
   if (!pass) missed++;
@@ -116,7 +118,7 @@ for (const target of chosen) {
     target.what.padEnd(56),
     `${measured.ratio.toFixed(2)}x`.padStart(7),
     `${`>=${target.min}`.padStart(5)}  ${verdict} ${rates.padEnd(16)}  ${measured.ratios.map((r) => r.toFixed(1)).join(" ")}` +
-      (retried ? `  (again: first ${first.ratio.toFixed(2)}x)` : ""),
+      (retried ? `  (again: median of ${all.map((m) => `${m.ratio.toFixed(2)}x`).join(", ")})` : ""),
   );
   if (target.ours === "wasm" && group.id !== "bulk.generateMany") {
     absolute.push(`${group.title}, ${left.label}: ${rate(measured.leftRate)} IDs/s`);
@@ -124,6 +126,8 @@ for (const target of chosen) {
 }
 console.log(`\nabsolute (noisy, not asserted; the project aims at >= 150M IDs/s encode, >= 100M decode):`);
 for (const line of absolute) console.log(`  ${line}`);
-if (again > 0) console.log(`\n* missed at first and measured again: ${again} target(s); the row shows the second measurement`);
+if (again > 0) {
+  console.log(`\n* missed at first and measured twice more: ${again} target(s); the row shows the median measurement of the three`);
+}
 console.log(missed === 0 ? "\nall targets met" : `\n${missed} target(s) missed`);
 process.exitCode = missed === 0 ? 0 : 1;

@@ -67,20 +67,39 @@ export function runPieces(
     if (at >= 0) return { index: at, batch, at };
     return stopAtFault && whole < elements ? { index: whole, batch, at: whole } : null;
   }
-  const source = framed.source;
+  return runStringPieces(framed.source, elements, stopAtFault, step);
+}
+
+/** `runPieces` over a string array. */
+function runStringPieces(
+  source: readonly unknown[],
+  elements: number,
+  stopAtFault: boolean,
+  step: (batch: IdBatch, count: number, start: number) => number,
+): Fault | null {
   const piece = new Array<unknown>(Math.min(PIECE, elements));
   for (let start = 0; start < elements; start += PIECE) {
     const count = Math.min(PIECE, elements - start);
-    try {
-      for (let i = 0; i < count; i++) piece[i] = source[start + i];
-    } catch (error) {
-      throw unreadableIdBatch("elements", error);
-    }
+    readPiece(source, start, count, piece);
     const batch: IdBatch = { kind: "strings", ids: piece as string[] };
     const at = step(batch, count, start);
     if (at >= 0 && stopAtFault) return { index: start + at, batch, at };
   }
   return null;
+}
+
+/**
+ * Reads `count` elements from `source[start]` into `piece[0]`. A function of its own, not a loop inside the run:
+ * there V8 compiled the loop on stack replacement at each call and discarded the code again when the run went on
+ * to code it had not yet seen (`--trace-deopt`: "insufficient type feedback"), so every million-ID call read its
+ * first pieces in unoptimized code.
+ */
+function readPiece(source: readonly unknown[], start: number, count: number, piece: unknown[]): void {
+  try {
+    for (let i = 0; i < count; i++) piece[i] = source[start + i];
+  } catch (error) {
+    throw unreadableIdBatch("elements", error);
+  }
 }
 
 /** The element index of a text batch's trailing partial record (never given to an engine), or -1. */
