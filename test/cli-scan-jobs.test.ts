@@ -149,7 +149,7 @@ describe("ulid scan --jobs prints what one job prints", () => {
     expect((await expectSame(["scan", path, "--stats", "--json", "--plausible", "2000-01-01..2030-01-01"], 2, 10)).stdout).toContain('"matches":150');
   });
 
-  it("on the realistic log, in ranges of the default size; by default (one job below 128 MB)", async () => {
+  it("on the realistic log, in ranges of the default size; by default (one job)", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
     const [one, two, workersOnly, eager, byDefault] = await Promise.all([

@@ -1,5 +1,4 @@
 import { statSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
 import type { MatchVisitor } from "../../scanner.js";
 import { ByteWriter } from "../byte-writer.js";
 import type { Command } from "../command.js";
@@ -31,41 +30,20 @@ function jobsOption(value: unknown): number | undefined {
 }
 
 /**
- * Regular files at least this big are scanned with every core unless --jobs says otherwise. Below it a worker
- * thread's start and warm-up (~40 ms of CPU on another core, and its JIT's) cost more than the second core gives:
- * on an idle 2-core machine (bench/cli.mjs) two threads took 0.86x one job's speed on a 59 MB log and 1.24x on a
- * 200 MB one.
- */
-const PARALLEL_MIN_BYTES = 128 << 20;
-
-/**
- * The default threads for a large regular file: one per core, or one when the machine is busy already, its
- * 1-minute load average at or above its cores (as `make -l` holds back): a second thread then gets no core of its
- * own, only more of the CPU to spend, and two jobs measured 0.70-0.93x one job on such a machine (README).
- * (Where there is no load average, as on Windows, it reads 0.)
- */
-function defaultJobs(): number {
-  const cores = Math.min(availableParallelism(), MAX_JOBS);
-  return loadavg()[0]! >= cores ? 1 : cores;
-}
-
-/**
- * The threads to scan `path` with, and its size when that is more than one: --jobs when given, else
- * `defaultJobs()` for a regular file of PARALLEL_MIN_BYTES or more; one job for standard input, pipes and
- * anything else.
+ * The threads to scan `path` with, and its size, when --jobs asks for more than one and `path` is a regular file;
+ * else undefined: one job (standard input, pipes and anything else, and by default). More threads are not the
+ * default: with the lines written in WebAssembly one job scans ~650 MB/s, bound by memory traffic and Node's start,
+ * and on a 2-core machine two jobs measured 1.04-1.05x one job's speed for 1.5-1.7x its CPU time, on 200 MB and on
+ * 1 GB logs (bench/cli.mjs; two single-job scans side by side each ran ~20% slower there).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
-  if (path === "-" || jobs === 1) return undefined;
-  let size: number;
+  if (path === "-" || jobs === undefined || jobs === 1) return undefined;
   try {
     const stats = statSync(path);
-    if (!stats.isFile()) return undefined;
-    size = stats.size;
+    return stats.isFile() ? { threads: jobs, size: stats.size } : undefined;
   } catch {
     return undefined; // openInput names the fault.
   }
-  const threads = jobs ?? (size >= PARALLEL_MIN_BYTES ? defaultJobs() : 1);
-  return threads > 1 ? { threads, size } : undefined;
 }
 
 export const scanCommand: Command = {
@@ -94,10 +72,10 @@ Options:
                       with --stats: the times to believe (default 2000-01-01..one day after now; a side may be
                       empty for no bound). A token whose time falls outside (a hex etag, a long number) is
                       counted as implausible and left out of first, last, span and histogram
-  -j, --jobs N        scan a regular file with N threads (1-256). The default is one per core for a file of
-                      128 MB or more, unless the machine is busy already (its load average at or above its
-                      cores), else 1. The output is the same as one job's, byte for byte, in the same order.
-                      Standard input, pipes and --stats are scanned in one job
+  -j, --jobs N        scan a regular file with N threads (1-256; default 1: one thread already scans at
+                      memory speed, and more gave ~1.05x on a 2-core machine). The output is the same as
+                      one job's, byte for byte, in the same order. Standard input, pipes and --stats are
+                      scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
   --type TYPE         ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
