@@ -5,7 +5,7 @@
 // RUNS wall times, the pipeline and its sides the median of PIPELINE_RUNS. The machine may be shared: CPU time is
 // shown beside wall time, the load average is printed, and the figures to quote are the ratios. (No peak RSS here:
 // Linux carries a process's peak over exec from the process that forked it, this one, which holds the checked
-// output.) `ulid scan FILE` runs as users run it (one job under 128 MB); `--jobs 1` is timed beside it. Last,
+// output.) `ulid scan FILE` runs as users run it (one job, the default); `--jobs 1` is timed beside it. Last,
 // `ulid scan --jobs`: one job against two (and every core, where there are more) on bigger logs, their outputs
 // checked byte for byte first.
 //   node bench/cli.mjs [MB] [IDS] [JOBS_MB,...]   (default a 58 MB log, 10,000,000 IDs, and logs of 200 MB and
