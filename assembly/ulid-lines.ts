@@ -19,7 +19,7 @@ import { pack40, separated } from "./ulid-decode";
 
 // The regions of this kernel, in the command's module only (assembly/cli.ts), which takes a page more memory for
 // them:
-//   lines region  bytes  contents (ulid-lines.ts: `ulid decode`'s output lines), for record i
+//   lines region  bytes  contents (`ulid decode`'s output lines), for record i
 //   LINES         32768  finished lines, one per valid record, back to back
 //   LINE_ENDS     32768  u32 end of record i's line (counted from the caller's base) at 4i
 //   PIECES           16  the start piece of every line (lineStart)

@@ -105,10 +105,10 @@ export function scanChunks(
 }
 
 /**
- * A scanner of `format` on the batch engine that hands each match to `visit` with the window holding it: no object
- * per match, for callers that write bytes (`ulid scan`).
+ * A scanner of `format` on the batch engine that hands each match to `visit` with the window holding it, lines not
+ * counted: no object per match (`ulid scan --stats`).
  */
-export function visitingScanner(format: unknown, lines: boolean, visit: MatchVisitor): Scanner {
+export function visitingScanner(format: unknown, visit: MatchVisitor): Scanner {
   const spec = scannableFormat(format);
-  return new Scanner(spec, new VisitingSearch(batchEngine(), spec, lines, visit));
+  return new Scanner(spec, new VisitingSearch(batchEngine(), spec, false, visit));
 }

@@ -117,7 +117,6 @@ export class Scanner {
       }
     } while (next < chunk.length);
   }
-
 }
 
 /** Each match of a window handed to a visitor, found by the engine's kernel, lines counted when asked. */

@@ -39,5 +39,7 @@ describe.each([true, false])("the command's module, simd %s", (simd) => {
     expect(hasLineKernels(instantiateBuild(simd).exports)).toBe(false);
     const drifted = Object.assign(Object.create(null), x, { suffixBytes: () => 64 }) as WasmExports;
     expect(() => checkAbi(drifted)).toThrow(/line suffix slot is 64 there and 96 here/);
+    const overflowing = Object.assign(Object.create(null), x, { lineOutBytes: () => x.memory.buffer.byteLength }) as WasmExports;
+    expect(() => checkAbi(overflowing)).toThrow(/end of the line output region/);
   });
 });

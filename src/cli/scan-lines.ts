@@ -27,7 +27,8 @@ export class ScanLines {
     readonly json: boolean,
   ) {
     this.idKey = new AsciiBytes(`,"${target.name}":"`);
-    this.key = (json ? this.idKey : TAB).bytes.subarray(0, (json ? this.idKey : TAB).length);
+    const key = json ? this.idKey : TAB;
+    this.key = key.bytes.subarray(0, key.length);
     this.suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", undefined, "\n");
   }
 

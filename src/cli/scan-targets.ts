@@ -17,7 +17,8 @@ export interface ScanTarget {
   /** The match's key in JSON output. */
   readonly name: string;
   readonly format: FormatSpec;
-  scanner(countLines: boolean, visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
+  /** A scanner that hands each match to `visit`, lines not counted (`scan --stats`). */
+  scanner(visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
   /** Writes the match at `at` in `window` (a view of the scan window), `length` bytes, in canonical form. */
   write(writer: ByteWriter, window: DataView, at: number, length: number): void;
   /**
@@ -59,7 +60,7 @@ function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
   return {
     name: format.name,
     format,
-    scanner: (countLines, visit) => visitingScanner(format.name, countLines, visit),
+    scanner: (visit) => visitingScanner(format.name, visit),
     // A format found in its one case only (TypeID) is copied as found.
     write:
       table === null

@@ -72,7 +72,6 @@ export interface WasmExports {
    * (and the length region). `glued`: the byte before the text glues to a match at its start.
    */
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
-
 }
 
 /**
@@ -113,6 +112,43 @@ export function hasLineKernels(x: WasmExports): x is WasmExports & LineKernels {
   return "ulidLines" in x;
 }
 
+/**
+ * `ulid scan`'s line kernels (assembly/scan-lines.ts), which write the lines of the scan regions' matches; only
+ * the command's module has them (src/cli/wasm-scan-lines.ts drives them).
+ */
+export interface ScanLineKernels {
+  /** Where a line's start and then its key go, `linePartsBytes()` bytes in all. */
+  linePartsRegion(): number;
+  linePartsBytes(): number;
+  /** Where `scanLines` writes, `lineOutBytes()` bytes (the text region: scans and codec calls never interleave). */
+  lineOutRegion(): number;
+  lineOutBytes(): number;
+  /**
+   * The lines of the next windows: a start of `start` bytes and a key of `key` bytes in the parts region, JSON or
+   * text, letters as found (0), raised (1) or lowered (2), IDs of `chars` bytes (0: the length region's), times
+   * [from, to). False when the parts do not fit.
+   */
+  scanLinesSetup(start: number, key: number, json: boolean, letters: number, chars: number, from: number, to: number): boolean;
+  /** Starts a window on line `first`. */
+  scanLinesWindow(first: number): void;
+  /**
+   * Writes the lines of matches `from` to `count` - 1 before byte `limit` (the window at stream offset `base`) to
+   * the output region; returns `count`, or the match to go on from once the region is full.
+   */
+  scanLines(from: number, count: number, limit: number, base: number): number;
+  /** Bytes the last `scanLines` wrote. */
+  scanLinesLength(): number;
+  /** The line of the window's byte `end`. */
+  scanLinesAt(end: number): number;
+  /** The newlines in the scan text region's first `length` bytes. */
+  scanNewlines(length: number): number;
+}
+
+/** Whether `x` has `ulid scan`'s line kernels (`checkAbi` checked their regions when it loaded). */
+export function hasScanLineKernels(x: WasmExports): x is WasmExports & ScanLineKernels {
+  return "scanLines" in x;
+}
+
 export interface LoadedWasm {
   readonly exports: WasmExports;
   /** Whether this is the SIMD build. */
@@ -130,8 +166,10 @@ let loaded: LoadedWasm | null | undefined;
 let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
 let precompiled: CompiledWasm | undefined;
+/** The library's own builds, base64. */
+const LIBRARY_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
 /** The binaries `compiledWasm` compiles: the library's, unless `useEmbeddedBuilds` gave others. */
-let builds = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
+let builds = LIBRARY_BUILDS;
 
 /**
  * Makes `loadWasm` compile these builds (base64) instead of the library's: the `ulid` command's module, the
@@ -204,7 +242,7 @@ export function wasmUnavailableReason(): string | undefined {
  * A fresh, uncached, checked instance of one build (of the library's, or of `base64` builds given); throws where it
  * cannot load. For tests that cover both builds.
  */
-export function instantiateBuild(simd: boolean, base64 = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 }): LoadedWasm {
+export function instantiateBuild(simd: boolean, base64 = LIBRARY_BUILDS): LoadedWasm {
   return instantiate(base64Bytes(simd ? base64.simd : base64.scalar), simd);
 }
 
@@ -262,6 +300,9 @@ export function checkAbi(x: WasmExports): void {
       ["piece", x.pieceRegion(), LINE_START_BYTES],
       ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
     );
+  }
+  if (hasScanLineKernels(x)) {
+    regions.push(["line parts", x.linePartsRegion(), x.linePartsBytes()], ["line output", x.lineOutRegion(), x.lineOutBytes()]);
   }
   for (const [name, at, size] of regions) {
     if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);

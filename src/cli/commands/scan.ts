@@ -147,7 +147,7 @@ Examples:
             continue;
           }
           lines.file(name);
-          const scanner = stats ? target.scanner(false, count) : printingScanner(target.format, lines, writer, selected);
+          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected);
           const input = await openInput(path);
           await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
         } catch (error) {
