@@ -1,9 +1,14 @@
 /**
  * The generating commands of the built `ulid` bin, run as real processes: `new`, `monotonic`, `from-time`,
- * `generate` (text and binary), their usage errors and bad times, and a reader that goes away early.
+ * `generate` (text and binary), their usage errors and bad times, a reader that goes away early, and a pipe that
+ * fills up.
  */
-import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { decodeTime, isValid } from "../src/index.js";
 import { CLI, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { CANONICAL_ULID_PATTERN, firstNonIncreasing, firstNonIncreasingString, refTime } from "./helpers/reference.js";
@@ -121,5 +126,76 @@ describe("ulid generate", () => {
     const status = await new Promise((resolve) => child.on("close", resolve));
     expect(first).toMatch(/^[0-7][0-9A-Z]{25}\n/);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+  });
+});
+
+/** O_NONBLOCK in the octal flags of /proc/PID/fdinfo (Linux's asm-generic value). */
+const O_NONBLOCK = 0o4000;
+
+/**
+ * `ulid generate COUNT` writing a named pipe (so the test can see the writer's descriptor; a spawned child's "pipe"
+ * stdio is a socket, not a pipe) whose reader opens it at once and reads only after `pause` seconds, so the writer
+ * fills it and waits: the writer, what it ends with, the reader's `wc -l` of all it got, and a way to stop the reader.
+ */
+async function pipeWithSlowReader(dir: string, count: number, pause: number) {
+  const fifo = join(dir, "out");
+  execFileSync("mkfifo", [fifo]);
+  const reader = spawn("sh", ["-c", `exec 3<"$0"; sleep ${pause}; wc -l <&3`, fifo], {
+    stdio: ["ignore", "pipe", "inherit"],
+    // A group of its own, so that stopping it stops its `sleep` too.
+    detached: true,
+  });
+  const stopReader = (): void => {
+    process.kill(-reader.pid!, "SIGTERM");
+  };
+  let counted = "";
+  reader.stdout.on("data", (chunk: Buffer) => (counted += chunk.toString()));
+  const readerDone = new Promise<string>((resolve) => reader.on("close", () => resolve(counted.trim())));
+  const pipe = await open(fifo, "w");
+  const writer = spawn(process.execPath, [CLI, "generate", String(count)], { stdio: ["ignore", pipe.fd, "pipe"] });
+  await pipe.close();
+  let stderr = "";
+  writer.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const writerDone = new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) =>
+    writer.on("close", (status, signal) => resolve({ status, signal, stderr })),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  return { writer, writerDone, readerDone, stopReader };
+}
+
+describe.runIf(process.platform === "linux")("ulid generate into a full pipe", () => {
+  let dir = "";
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "ulid-pipe-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("blocks on the pipe (no non-blocking descriptor), then writes every ID once the reader reads", async () => {
+    const count = 100_000;
+    const { writer, writerDone, readerDone } = await pipeWithSlowReader(dir, count, 1);
+    const fdinfo = readFileSync(`/proc/${writer.pid}/fdinfo/1`, "utf8");
+    const flags = Number.parseInt(/^flags:\s+(\d+)/m.exec(fdinfo)![1]!, 8);
+    expect(flags & O_NONBLOCK).toBe(0);
+    expect(await writerDone).toEqual({ status: 0, signal: null, stderr: "" });
+    expect(await readerDone).toBe(String(count));
+  });
+
+  it("ends at once on Ctrl-C while it waits for the reader", async () => {
+    const { writer, writerDone, stopReader } = await pipeWithSlowReader(dir, 1_000_000_000, 30);
+    const sent = performance.now();
+    writer.kill("SIGINT");
+    expect(await writerDone).toEqual({ status: null, signal: "SIGINT", stderr: "" });
+    expect(performance.now() - sent).toBeLessThan(5000);
+    stopReader();
+  });
+
+  it("writes every ID through a pipe across its pieces and chunks, in order", () => {
+    // Text is made and written 1213 lines at a time within chunks of 8192 IDs: 12,000 crosses both kinds of edge.
+    const pipeline = '"$0" "$1" generate 12000 --time 2026-01-01 | cat';
+    const text = execFileSync("sh", ["-c", pipeline, process.execPath, CLI], { encoding: "utf8" });
+    const ids = lines(text);
+    expect(ids).toHaveLength(12000);
+    expect(firstNonIncreasingString(ids)).toBe(-1);
+    expect(ids.every((id) => isValid(id) && refTime(id) === Date.UTC(2026, 0, 1))).toBe(true);
   });
 });

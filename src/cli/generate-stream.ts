@@ -10,8 +10,16 @@ import { Progress } from "./progress.js";
 const CHUNK = 8192;
 
 /**
+ * Bytes of text made and written at a time: half of a pipe's default 64 KiB (Linux). The reader of a pipe (`ulid
+ * generate N | ulid decode`) then has the last piece to work on while the next is made, where a chunk's 221 KB,
+ * made whole and then written, left it waiting while the text was made and the writer waiting while it read: the
+ * two ran in turn. Measured (bench/cli.mjs --pipeline, alternating): 0.83x the wall time of whole chunks.
+ */
+const PIECE_BYTES = 32 * 1024;
+
+/**
  * Writes `count` IDs from `source`: text lines, or binary records with `binary`. IDs are made CHUNK at a time
- * into two buffers reused for every chunk.
+ * and their text PIECE_BYTES at a time, into two buffers reused throughout.
  */
 export async function streamIds(
   format: IdFormat,
@@ -20,13 +28,20 @@ export async function streamIds(
   binary: boolean,
   out: Output,
 ): Promise<void> {
-  const ids = new Uint8Array(format.binaryBytes * CHUNK);
-  const text = new Uint8Array((format.textChars + 1) * CHUNK);
+  const idBytes = format.binaryBytes;
+  const ids = new Uint8Array(idBytes * CHUNK);
+  const piece = Math.max(1, Math.floor(PIECE_BYTES / (format.textChars + 1)));
+  const text = new Uint8Array((format.textChars + 1) * piece);
   const progress = new Progress("IDs", count);
   for (let done = 0; done < count; ) {
     const n = Math.min(CHUNK, count - done);
-    const chunk = source(n, ids.subarray(0, format.binaryBytes * n));
-    await out.write(binary ? chunk : format.text(chunk, text));
+    const chunk = source(n, ids.subarray(0, idBytes * n));
+    if (binary) await out.write(chunk);
+    else {
+      for (let at = 0; at < n; at += piece) {
+        await out.write(format.text(chunk.subarray(at * idBytes, Math.min(at + piece, n) * idBytes), text));
+      }
+    }
     done += n;
     await progress.update(done);
   }
