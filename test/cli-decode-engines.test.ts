@@ -3,14 +3,16 @@
  * WebAssembly does not load (`node --jitless`), TypeScript (canonical text, then the command's line writer). The same
  * random input, in text and JSON, lenient and --strict, must give byte-identical output, messages and exit status:
  * runs of IDs of one time (as `ulid generate` writes them) and of times across the 48-bit range, lower case and
- * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 1 MiB reads.
+ * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 1 MiB reads. And on
+ * WebAssembly, output to a file or a pipe (whose lines go out straight from the module's memory until a bad line)
+ * must be what output to a socket (copied out first) is.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "./helpers/cli.js";
+import { CLI, runCli } from "./helpers/cli.js";
 import { recordMaker } from "./helpers/ulid-records.js";
 
 const { below, pick, randomId } = recordMaker(0x2e1);
@@ -66,5 +68,42 @@ describe("ulid decode prints the same on both engines", () => {
     expect(typescript.status).toBe(wasm.status);
     expect(typescript.stderr.replace(JITLESS_WARNING, "")).toBe(wasm.stderr);
     expect(typescript.stdout === wasm.stdout).toBe(true);
+  }, 60_000);
+});
+
+describe("ulid decode writes the same to a file, a pipe and a socket", () => {
+  // Valid runs of thousands of lines (blocks of lines that go out directly) broken by single bad lines, so the
+  // change from direct lines to copied ones falls inside reads and inside the kernel's blocks.
+  const sparse = join(dir, "sparse.txt");
+  const lines: string[] = [];
+  for (let run = 0; run < 12; run++) {
+    const head = randomId(false).slice(0, 10);
+    for (let i = below(5000); i >= 0; i--) lines.push(head + randomId(below(4) === 0).slice(10));
+    lines.push(pick(["01ARZ3NDEKTSV4RRFFQ69G5FAU", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "short", ""]));
+  }
+  writeFileSync(sparse, `${lines.join("\n")}\n`);
+  const mixed = join(dir, "mixed-2.txt");
+  writeFileSync(mixed, input(30_000));
+
+  it.each([
+    ["sparse", []],
+    ["sparse", ["--json"]],
+    ["sparse", ["--strict"]],
+    ["mixed", []],
+  ])("%s %j", async (name, options) => {
+    const args = ["decode", name === "sparse" ? sparse : mixed, ...options];
+    const socket = await runCli(args);
+    const toFile = join(dir, "out.txt");
+    const errors = join(dir, "err.txt");
+    const file = spawnSync("sh", ["-c", 'exec "$0" "$@" > "$OUT" 2> "$ERR"', process.execPath, CLI, ...args], {
+      env: { ...process.env, OUT: toFile, ERR: errors },
+    });
+    const pipe = spawnSync("sh", ["-c", '"$0" "$@" | cat', process.execPath, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+    expect(socket.status).toBe(1);
+    expect(file.status).toBe(socket.status);
+    expect(readFileSync(errors, "utf8")).toBe(socket.stderr);
+    expect(readFileSync(toFile, "utf8") === socket.stdout).toBe(true);
+    expect(pipe.stderr).toBe(socket.stderr);
+    expect(pipe.stdout === socket.stdout).toBe(true);
   }, 60_000);
 });

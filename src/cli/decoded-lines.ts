@@ -5,7 +5,8 @@
  *
  * ULID takes one pass of its engine. On WebAssembly that pass writes the finished lines (`FormatCodec.linesMany`:
  * assembly/ulid-lines.ts, each time's suffix made by the TimeSuffix once), which are copied once, straight into the
- * writer's buffer. On TypeScript it checks, times
+ * writer's buffer, or written out from where they were made when the output takes synchronous writes (`direct`).
+ * On TypeScript it checks, times
  * and makes canonical each record where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the
  * writer builds the lines (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as
  * text (`BinaryToText`), which takes two passes of the engine and a copy more per record.
@@ -25,7 +26,8 @@ const NEWLINE = 0x0a;
 /**
  * The lines of a stream of `format`, each `start`, the ID and its time's `suffix`, written to `writer` as they are
  * read (nothing is emitted); each bad line to `onInvalid` (without it the first one throws, after the lines before
- * it are written).
+ * it are written). `direct`, when the output takes synchronous writes (`Output.syncWriter`), writes bytes out at
+ * once: the WebAssembly engine's lines then go out from where they were made, what `writer` holds first.
  */
 export function decodedLines(
   format: IdFormat,
@@ -33,13 +35,14 @@ export function decodedLines(
   suffix: TimeSuffix,
   writer: ByteWriter,
   onInvalid: ((error: UlidError) => void) | undefined,
+  direct?: (bytes: Uint8Array) => void,
 ): ChunkProcessor<void> {
   const spec = formatOption(format.name, format.prefix);
   const codec = batchCodec(spec);
   let reader: RecordReader<void>;
   if (codec.linesMany !== undefined) {
     const shape: LineShape = { start, suffixBytes: suffix.longest, suffix: (time, into) => suffix.write(time, into) };
-    reader = new WholeLines(spec, codec, shape, writer);
+    reader = new WholeLines(spec, codec, shape, writer, direct);
   } else {
     const lines = new LineWriter(new AsciiBytes(start), suffix, writer);
     reader = codec.canonicalMany !== undefined ? new CanonicalText(spec, codec, lines) : new BinaryToText(format, spec, codec, lines);
@@ -60,6 +63,7 @@ class WholeLines implements RecordReader<void> {
     codec: FormatCodec,
     private readonly shape: LineShape,
     private readonly writer: ByteWriter,
+    private readonly direct: ((bytes: Uint8Array) => void) | undefined,
   ) {
     this.maxLine = maxLineBytes(shape, format.spec.chars);
     this.linesMany = codec.linesMany!.bind(codec);
@@ -70,8 +74,15 @@ class WholeLines implements RecordReader<void> {
   read(records: Uint8Array, count: number, flags: Uint8Array): number {
     if (this.ends.length < count) this.ends = new Uint32Array(count);
     this.committed = 0;
-    // The lines go after what the writer holds, uncommitted until the decoder keeps their records.
-    return this.linesMany(records, count, this.shape, this.writer.spare(this.maxLine * count), this.ends, flags);
+    const { direct, writer } = this;
+    // Lines written out directly come after what the writer holds (the lines of earlier reads): that goes first.
+    if (direct !== undefined && writer.view().length > 0) {
+      direct(writer.view());
+      writer.clear();
+    }
+    // The lines go after what the writer holds, uncommitted until the decoder keeps their records (or, before the
+    // first invalid record, straight to `direct`: the decoder keeps every valid record, in order).
+    return this.linesMany(records, count, this.shape, writer.spare(this.maxLine * count), this.ends, flags, direct);
   }
 
   keep(_from: number, to: number): void {

@@ -4,6 +4,7 @@
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
 import { closeSync, fstatSync, writeSync } from "node:fs";
+import { isatty } from "node:tty";
 import type { ByteWriter } from "./byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
@@ -19,33 +20,56 @@ const encoder = new TextEncoder();
 const FULL_PIPE_RETRIES = 256;
 
 /**
- * Makes a piped standard output blocking again. Node makes it non-blocking, and a writer then either spins on a
- * full pipe (EAGAIN) or goes round the event loop per pipe-full; a blocking write sleeps in the kernel until the
- * reader has made room and wakes as soon as it has. `ulid generate 10000000 | ulid decode` (bench/cli.mjs
- * --pipeline) measured 0.95x the wall time and 0.90x the CPU time of retrying. Nothing waits on the event loop while
- * a write blocks, and that is safe here: a command whose standard output is a pipe draws no progress line, so it
- * installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends any program blocked on a pipe.
- * Only a pipe: a socket may be shared with other processes that expect it non-blocking. `setBlocking` is the
- * stdio handle's own (libuv's uv_stream_set_blocking); where a runtime lacks it the retries above still apply.
+ * Makes a piped standard output blocking again, and says whether it did. Node makes it non-blocking, and a writer
+ * then either spins on a full pipe (EAGAIN) or goes round the event loop per pipe-full; a blocking write sleeps
+ * in the kernel until the reader has made room and wakes as soon as it has. `ulid generate 10000000 | ulid
+ * decode` (bench/cli.mjs --pipeline) measured 0.95x the wall time and 0.90x the CPU time of retrying. Nothing
+ * waits on the event loop while a write blocks, and that is safe here: a command whose standard output is a pipe
+ * draws no progress line, so it installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends
+ * any program blocked on a pipe. Only a pipe: a socket may be shared with other processes that expect it
+ * non-blocking. `setBlocking` is the stdio handle's own (libuv's uv_stream_set_blocking); where a runtime lacks it
+ * the retries above still apply.
  */
-function blockingPipe(): void {
-  try {
-    if (!fstatSync(1).isFIFO()) return;
-  } catch {
-    return;
-  }
+function blockingPipe(): boolean {
   const handle = (process.stdout as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
-  handle?.setBlocking?.(true);
+  return handle?.setBlocking?.(true) === 0;
 }
 
-let stdoutPrepared = false;
+/**
+ * Whether standard output takes every write at once, never EAGAIN: a regular file, a device other than a terminal
+ * (/dev/null), or a pipe made blocking. Decided once, on the first Output of it, which makes a pipe blocking.
+ */
+let stdoutSynchronous: boolean | undefined;
+
+function prepareStdout(): boolean {
+  try {
+    const stats = fstatSync(1);
+    if (stats.isFIFO()) return blockingPipe();
+    return stats.isFile() || (stats.isCharacterDevice() && !isatty(1));
+  } catch {
+    return false;
+  }
+}
 
 export class Output {
   constructor(private readonly stream: NodeJS.WritableStream = process.stdout) {
-    if (stream === process.stdout && !stdoutPrepared) {
-      stdoutPrepared = true;
-      blockingPipe();
-    }
+    if (stream === process.stdout) stdoutSynchronous ??= prepareStdout();
+  }
+
+  /**
+   * Where standard output takes every write at once (see `stdoutSynchronous`), a function that writes bytes out
+   * before it returns, so they may be a view that is gone afterwards (`ulid decode`'s lines in WebAssembly memory);
+   * else undefined. A failed write ends the process, as in `write`.
+   */
+  syncWriter(): ((bytes: Uint8Array) => void) | undefined {
+    if (this.stream !== process.stdout || !stdoutSynchronous) return undefined;
+    return (bytes) => {
+      try {
+        for (let done = 0; done < bytes.length; ) done += writeSync(1, bytes, done);
+      } catch (error) {
+        outputFailed(error as NodeJS.ErrnoException);
+      }
+    };
   }
 
   /**

@@ -66,8 +66,20 @@ export interface FormatCodec {
    * `text` and writes, from `out[0]`, one line per valid record as `shape` makes it (`LineShape`), 1 or 0 per record
    * to `flags`, and after each record the bytes of `out` written so far to `ends` (an invalid record writes no line).
    * `out` must hold `count * maxLineBytes(shape, 26)` bytes. Returns the index of the first invalid record, or -1.
+   * With `direct`, the lines of the records before the first invalid one are handed to it instead, a block at a
+   * time as they are made (a view valid only during the call: `direct` writes it out at once), and `ends` stays at
+   * 0 for them; from the first invalid record on, lines go to `out` as without it, so that what follows a bad line
+   * waits for the caller. That spares a copy of every line (`ulid decode` into a file or a pipe).
    */
-  linesMany?(text: Uint8Array, count: number, shape: LineShape, out: Uint8Array, ends: Uint32Array, flags: Uint8Array): number;
+  linesMany?(
+    text: Uint8Array,
+    count: number,
+    shape: LineShape,
+    out: Uint8Array,
+    ends: Uint32Array,
+    flags: Uint8Array,
+    direct?: (lines: Uint8Array) => void,
+  ): number;
   /** 1 per valid element, 0 per invalid one (any value in a string batch). */
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**

@@ -146,8 +146,9 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
 
   /**
    * `ulid decode`'s lines (see `FormatCodec.linesMany`) over the line kernels `k` and their regions `views`: each
-   * chunk's records loaded once, then lines made a lines region at a time and copied out with their ends and flags;
-   * where the kernel stops for a time's suffix, the shape writes it into the slot named and the kernel goes on.
+   * chunk's records loaded once, then lines made a lines region at a time and copied out with their ends and flags
+   * (or, with `direct` and until the first invalid record, handed to it from the region); where the kernel stops
+   * for a time's suffix, the shape writes it into the slot named and the kernel goes on.
    */
   function linesOver(k: WasmExports & LineKernels, views: NonNullable<Regions["lines"]>): NonNullable<FormatCodec["linesMany"]> {
     /** The shape `lineStart` was last given for: the kernel's suffixes are that shape's. */
@@ -163,7 +164,15 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
       shaped = shape;
     }
 
-    return function linesMany(src: Uint8Array, count: number, shape: LineShape, out: Uint8Array, ends: Uint32Array, flagsOut: Uint8Array): number {
+    return function linesMany(
+      src: Uint8Array,
+      count: number,
+      shape: LineShape,
+      out: Uint8Array,
+      ends: Uint32Array,
+      flagsOut: Uint8Array,
+      direct?: (lines: Uint8Array) => void,
+    ): number {
       if (shape !== shaped) selectShape(shape);
       const { lines, lineEnds, suffixes } = views;
       const slotBytes = k.suffixBytes();
@@ -178,12 +187,18 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
           if (slot >= 0) k.lineSuffixBuilt(shape.suffix(k.lineNeedTime(), suffixes.subarray(slotBytes * slot, slotBytes * (slot + 1))));
           if (to === from) continue;
           const end = lineEnds[to - 1]!;
-          out.set(lines.subarray(0, end - written), written);
-          ends.set(lineEnds.subarray(from, to), start + from);
-          flagsOut.set(flags.subarray(from, to), start + from);
           const bad = k.lineFirstInvalid();
           if (bad >= 0 && first < 0) first = start + bad;
-          written = end;
+          if (first < 0 && direct !== undefined) {
+            // `written` is 0 until the first invalid record, so these lines start the region.
+            direct(lines.subarray(0, end));
+            ends.fill(0, start + from, start + to);
+          } else {
+            out.set(lines.subarray(0, end - written), written);
+            ends.set(lineEnds.subarray(from, to), start + from);
+            written = end;
+          }
+          flagsOut.set(flags.subarray(from, to), start + from);
           from = to;
         }
       }

@@ -44,6 +44,7 @@ Examples:
     const input = await openInput(positionals[0]);
     let status = 0;
     const writer = new ByteWriter();
+    const out = new Output();
     const lines = decodedLines(
       format,
       start,
@@ -54,8 +55,8 @@ Examples:
         : (error) => {
             status = reportInvalid(error);
           },
+      out.syncWriter(),
     );
-    const out = new Output();
     try {
       await processInput(
         input,
