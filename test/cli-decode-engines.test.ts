@@ -78,7 +78,8 @@ describe("ulid decode writes the same to a file, a pipe and a socket", () => {
   const lines: string[] = [];
   for (let run = 0; run < 12; run++) {
     const head = randomId(false).slice(0, 10);
-    for (let i = below(5000); i >= 0; i--) lines.push(head + randomId(below(4) === 0).slice(10));
+    // The first run is long enough that --strict too writes lines directly before it stops.
+    for (let i = below(5000) + (run === 0 ? 2000 : 0); i >= 0; i--) lines.push(head + randomId(below(4) === 0).slice(10));
     lines.push(pick(["01ARZ3NDEKTSV4RRFFQ69G5FAU", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "short", ""]));
   }
   writeFileSync(sparse, `${lines.join("\n")}\n`);
@@ -98,12 +99,22 @@ describe("ulid decode writes the same to a file, a pipe and a socket", () => {
     const file = spawnSync("sh", ["-c", 'exec "$0" "$@" > "$OUT" 2> "$ERR"', process.execPath, CLI, ...args], {
       env: { ...process.env, OUT: toFile, ERR: errors },
     });
-    const pipe = spawnSync("sh", ["-c", '"$0" "$@" | cat', process.execPath, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+    // A pipe, its reader pausing first so that it fills: with standard error apart, and with `2>&1`, where the
+    // two streams share the pipe's open file and making the stderr stream sets it non-blocking again.
+    const piped = (script: string) =>
+      spawnSync("bash", ["-c", `${script}; exit \${PIPESTATUS[0]}`, process.execPath, CLI, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const pipe = piped('"$0" "$@" | (sleep 0.3; cat)');
+    const shared = piped('"$0" "$@" 2>&1 | (sleep 0.3; cat)');
     expect(socket.status).toBe(1);
     expect(file.status).toBe(socket.status);
     expect(readFileSync(errors, "utf8")).toBe(socket.stderr);
     expect(readFileSync(toFile, "utf8") === socket.stdout).toBe(true);
-    expect(pipe.stderr).toBe(socket.stderr);
+    expect({ status: pipe.status, stderr: pipe.stderr }).toEqual({ status: 1, stderr: socket.stderr });
     expect(pipe.stdout === socket.stdout).toBe(true);
+    // Lines and messages interleave there; each in its own order must be what the socket run printed.
+    const sharedLines = shared.stdout.split(/(?<=\n)/);
+    expect(shared.status).toBe(1);
+    expect(sharedLines.filter((line) => line.startsWith("line ")).join("")).toBe(socket.stderr);
+    expect(sharedLines.filter((line) => !line.startsWith("line ")).join("") === socket.stdout).toBe(true);
   }, 60_000);
 });

@@ -172,7 +172,14 @@ describe.runIf(process.platform === "linux")("ulid generate into a full pipe", (
 
   it("blocks on the pipe (no non-blocking descriptor), then writes every ID once the reader reads", async () => {
     const count = 100_000;
-    const { writer, writerDone, readerDone } = await pipeWithSlowReader(dir, count, 1);
+    const { writer, writerDone, readerDone } = await pipeWithSlowReader(dir, count, 2);
+    // Asleep in the kernel's pipe write (wchan), not polling for room: a non-blocking writer waits in epoll.
+    let wchan = "";
+    for (let tries = 0; tries < 50 && !wchan.includes("pipe_write"); tries++) {
+      wchan = readFileSync(`/proc/${writer.pid}/wchan`, "utf8");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(wchan).toMatch(/pipe_write/);
     const fdinfo = readFileSync(`/proc/${writer.pid}/fdinfo/1`, "utf8");
     const flags = Number.parseInt(/^flags:\s+(\d+)/m.exec(fdinfo)![1]!, 8);
     expect(flags & O_NONBLOCK).toBe(0);
@@ -182,11 +189,14 @@ describe.runIf(process.platform === "linux")("ulid generate into a full pipe", (
 
   it("ends at once on Ctrl-C while it waits for the reader", async () => {
     const { writer, writerDone, stopReader } = await pipeWithSlowReader(dir, 1_000_000_000, 30);
-    const sent = performance.now();
-    writer.kill("SIGINT");
-    expect(await writerDone).toEqual({ status: null, signal: "SIGINT", stderr: "" });
-    expect(performance.now() - sent).toBeLessThan(5000);
-    stopReader();
+    try {
+      const sent = performance.now();
+      writer.kill("SIGINT");
+      expect(await writerDone).toEqual({ status: null, signal: "SIGINT", stderr: "" });
+      expect(performance.now() - sent).toBeLessThan(5000);
+    } finally {
+      stopReader();
+    }
   });
 
   it("writes every ID through a pipe across its pieces and chunks, in order", () => {

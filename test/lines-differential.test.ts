@@ -6,7 +6,7 @@
  * path) or spell them differently, of times across the 48-bit range (ISO years 1970 to 9999 and the six-digit ones,
  * leap days); a bad byte at every position, overflowing first chars, letters as separators; batches around the
  * chunk size and the lines region's capacity; TSV and JSON shapes (the command's TimeSuffix), switched between
- * calls.
+ * calls; lines handed to a `direct` writer until the first invalid record.
  */
 import { describe, expect, it } from "vitest";
 import { TimeSuffix, jsonTimeSuffix } from "../src/cli/byte-writer.js";
@@ -110,6 +110,32 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
   it.each([0, 1, 2, 100, 499, 500, 1000, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("writes %i records' lines like the oracle", (n) => {
     for (const rate of [0, 0.01, 0.5]) {
       for (const pieces of [TSV, JSON_LINES, LONGEST]) expectLikeOracle(codec, records(n, rate), n, pieces);
+    }
+  });
+
+  it.each([0, 1, 500, 1000, CHUNK + 1, 3 * CHUNK + 5])("hands %i records' lines to `direct` until the first invalid one", (n) => {
+    for (const rate of [0, 0.0005, 0.01, 0.5]) {
+      const text = records(n, rate);
+      const expected = expectedLines(text, n, TSV);
+      const out = new Uint8Array(maxLineBytes(TSV.shape, 26) * n);
+      const ends = new Uint32Array(n).fill(0xdead);
+      const flags = new Uint8Array(n);
+      const blocks: string[] = [];
+      // A view of the module's memory, valid only during the call: read at once.
+      const first = codec.linesMany!(text, n, TSV.shape, out, ends, flags, (lines) => blocks.push(Buffer.from(lines).toString("latin1")));
+      expect(first).toBe(expected.first);
+      const direct = blocks.join("");
+      const copied = n === 0 ? "" : Buffer.from(out.subarray(0, ends[n - 1])).toString("latin1");
+      expect(direct + copied === expected.lines.join("")).toBe(true);
+      // Nothing from the first invalid record on went directly; records whose lines did have end 0.
+      const before = new Uint32Array(n + 1);
+      for (let i = 0; i < n; i++) before[i + 1] = before[i]! + expected.valid[i]!;
+      const linesBefore = (record: number) => before[record]!;
+      const directLines = direct.split("\n").length - 1;
+      if (first >= 0) expect(directLines).toBeLessThanOrEqual(linesBefore(first));
+      else expect(copied).toBe("");
+      for (let i = 0; i < n && linesBefore(i + 1) <= directLines; i++) if (ends[i] !== 0) expect({ record: i, end: ends[i] }).toEqual({ record: i, end: 0 });
+      for (let i = 0; i < n; i++) if (flags[i] !== expected.valid[i]) expect({ flag: i, value: flags[i] }).toEqual({ flag: i, value: expected.valid[i] });
     }
   });
 

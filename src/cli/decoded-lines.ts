@@ -5,10 +5,10 @@
  *
  * ULID takes one pass of its engine. On WebAssembly that pass writes the finished lines (`FormatCodec.linesMany`:
  * assembly/ulid-lines.ts, each time's suffix made by the TimeSuffix once), which are copied once, straight into the
- * writer's buffer, or written out from where they were made when the output takes synchronous writes (`direct`).
- * On TypeScript it checks, times
- * and makes canonical each record where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the
- * writer builds the lines (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as
+ * writer's buffer; where the output takes synchronous writes (`direct`), those before a read's first bad line are
+ * written out from where they were made instead. On TypeScript it checks, times and makes canonical each record
+ * where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the writer builds the lines
+ * (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as
  * text (`BinaryToText`), which takes two passes of the engine and a copy more per record.
  */
 import { batchCodec } from "../backend.js";
@@ -54,7 +54,10 @@ export function decodedLines(
 class WholeLines implements RecordReader<void> {
   private readonly maxLine: number;
   private readonly linesMany: NonNullable<FormatCodec["linesMany"]>;
-  /** Each record's line end (bytes of the last read's lines up to it), and how many of those bytes are committed. */
+  /**
+   * Each record's line end (bytes of the last read's lines in the writer up to it: 0 for lines written out
+   * directly), and how many of those bytes are committed.
+   */
   private ends = new Uint32Array(0);
   private committed = 0;
 

@@ -4,7 +4,6 @@
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
 import { closeSync, fstatSync, writeSync } from "node:fs";
-import { isatty } from "node:tty";
 import type { ByteWriter } from "./byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
@@ -26,9 +25,12 @@ const FULL_PIPE_RETRIES = 256;
  * decode` (bench/cli.mjs --pipeline) measured 0.95x the wall time and 0.90x the CPU time of retrying. Nothing
  * waits on the event loop while a write blocks, and that is safe here: a command whose standard output is a pipe
  * draws no progress line, so it installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends
- * any program blocked on a pipe. Only a pipe: a socket may be shared with other processes that expect it
- * non-blocking. `setBlocking` is the stdio handle's own (libuv's uv_stream_set_blocking); where a runtime lacks it
- * the retries above still apply.
+ * any program blocked on a pipe. The mode belongs to the pipe's open file, which others may share and set
+ * non-blocking again at any time: this process's own standard error under `2>&1` (Node makes it non-blocking when
+ * it first touches the stream, so that is done first here), or another Node process writing the same pipe. Every
+ * write below therefore takes EAGAIN as that, makes the pipe blocking again and goes on. `setBlocking` is the stdio
+ * handle's own (libuv's uv_stream_set_blocking); where a runtime lacks it, the pipe is no synchronous output and
+ * `write`'s retries apply. A socket is left as it is.
  */
 function blockingPipe(): boolean {
   const handle = (process.stdout as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
@@ -36,18 +38,41 @@ function blockingPipe(): boolean {
 }
 
 /**
- * Whether standard output takes every write at once, never EAGAIN: a regular file, a device other than a terminal
- * (/dev/null), or a pipe made blocking. Decided once, on the first Output of it, which makes a pipe blocking.
+ * Whether standard output takes every write at once: a regular file, a device other than a terminal (/dev/null), or
+ * a pipe made blocking (which may meet EAGAIN all the same: see `blockingPipe`). Decided once, on the first Output
+ * of it, which makes a pipe blocking.
  */
 let stdoutSynchronous: boolean | undefined;
+/** Standard output is a pipe this process made blocking. */
+let stdoutPipe = false;
 
 function prepareStdout(): boolean {
   try {
     const stats = fstatSync(1);
-    if (stats.isFIFO()) return blockingPipe();
-    return stats.isFile() || (stats.isCharacterDevice() && !isatty(1));
+    if (stats.isFIFO()) {
+      // Standard error's stream first: made under `2>&1`, it would set the shared pipe non-blocking again.
+      void process.stderr;
+      stdoutPipe = blockingPipe();
+      return stdoutPipe;
+    }
+    // (isTTY, not tty.isatty: the tty module costs ~1 ms to load, and the stream, which knows, exists already.)
+    return stats.isFile() || (stats.isCharacterDevice() && process.stdout.isTTY !== true);
   } catch {
     return false;
+  }
+}
+
+/**
+ * `writeSync` to standard output, or the failure ending the process (`outputFailed`); -1 for EAGAIN, after making a
+ * pipe this process made blocking blocking again (see `blockingPipe`).
+ */
+function writeStdout(bytes: Uint8Array, from: number): number {
+  try {
+    return writeSync(1, bytes, from);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EAGAIN") outputFailed(error as NodeJS.ErrnoException);
+    if (stdoutPipe) blockingPipe();
+    return -1;
   }
 }
 
@@ -64,11 +89,8 @@ export class Output {
   syncWriter(): ((bytes: Uint8Array) => void) | undefined {
     if (this.stream !== process.stdout || !stdoutSynchronous) return undefined;
     return (bytes) => {
-      try {
-        for (let done = 0; done < bytes.length; ) done += writeSync(1, bytes, done);
-      } catch (error) {
-        outputFailed(error as NodeJS.ErrnoException);
-      }
+      // A pipe here is one `setBlocking` works on: after EAGAIN it is blocking again, and the next write waits.
+      for (let done = 0; done < bytes.length; ) done += Math.max(0, writeStdout(bytes, done));
     };
   }
 
@@ -86,11 +108,11 @@ export class Output {
       let done = 0;
       let retries = 0;
       while (done < bytes.length && retries <= FULL_PIPE_RETRIES) {
-        try {
-          done += writeSync(1, bytes, done);
+        const written = writeStdout(bytes, done);
+        if (written >= 0) {
+          done += written;
           retries = 0;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EAGAIN") outputFailed(error as NodeJS.ErrnoException);
+        } else {
           retries++;
         }
       }
