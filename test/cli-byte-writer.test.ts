@@ -2,7 +2,7 @@
  * The CLI's byte formatter (src/cli/byte-writer.ts) against the string formatting it replaced: `String(n)` for
  * numbers, `Date.toISOString` for times (its per-second cache across second, minute, day, month and year
  * boundaries, leap days, years before 1970 and beyond 9999), the time suffixes of `scan` and `decode` lines, word
- * copies of ASCII at every length and alignment, and a buffer that grows.
+ * copies of ASCII at every length and alignment, a buffer that grows, and bytes written out before the rest.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -260,5 +260,31 @@ describe("ByteWriter.spare and commit", () => {
     again.set([0x78, 0x79, 0x7a]);
     writer.commit(3);
     expect(new TextDecoder().decode(writer.view())).toBe("xyz");
+  });
+});
+
+describe("ByteWriter.writeOut", () => {
+  it("writes out what it holds, leaves it out of view, and keeps uncommitted bytes in place as it grows", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: "binary-ascii", maxLength: 40 }), fc.boolean()), { maxLength: 60 }), (steps) => {
+        const writer = new ByteWriter();
+        let out = "";
+        let expected = "";
+        for (const [piece, writeOutNow] of steps) {
+          // Half of each piece written through spare and commit (uncommitted until then, as decode's lines are).
+          const half = piece.length >> 1;
+          writer.ascii(piece.slice(0, half));
+          const spare = writer.spare(piece.length - half);
+          for (let i = half; i < piece.length; i++) spare[i - half] = piece.charCodeAt(i);
+          if (writeOutNow) writer.writeOut((bytes) => (out += latin1.decode(bytes)));
+          writer.commit(piece.length - half);
+          expected += piece;
+        }
+        expect(out + text(writer)).toBe(expected);
+        writer.clear();
+        expect(writer.view().length).toBe(0);
+      }),
+      { numRuns: propertyRuns(200) },
+    );
   });
 });

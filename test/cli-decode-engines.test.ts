@@ -5,7 +5,8 @@
  * runs of IDs of one time (as `ulid generate` writes them) and of times across the 48-bit range, lower case and
  * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 1 MiB reads. And on
  * WebAssembly, output to a file or a pipe (whose lines go out straight from the module's memory until a bad line)
- * must be what output to a socket (copied out first) is.
+ * must be what output to a socket (copied out first) is, and with `2>&1` each message must stand after the lines
+ * before its line.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -111,10 +112,19 @@ describe("ulid decode writes the same to a file, a pipe and a socket", () => {
     expect(readFileSync(toFile, "utf8") === socket.stdout).toBe(true);
     expect({ status: pipe.status, stderr: pipe.stderr }).toEqual({ status: 1, stderr: socket.stderr });
     expect(pipe.stdout === socket.stdout).toBe(true);
-    // Lines and messages interleave there; each in its own order must be what the socket run printed.
-    const sharedLines = shared.stdout.split(/(?<=\n)/);
+    // Lines and messages interleave there: each in its own order must be what the socket run printed, and each
+    // message must stand where its line was, as every input line gives one output line or one message.
+    const inOrder = (text: string) => {
+      const entries = text.split(/(?<=\n)/);
+      const misplaced = entries.findIndex((entry, at) => entry.startsWith("line ") && !entry.startsWith(`line ${at + 1}: `));
+      expect(misplaced === -1 ? "in order" : entries[misplaced]).toBe("in order");
+      expect(entries.filter((entry) => entry.startsWith("line ")).join("")).toBe(socket.stderr);
+      expect(entries.filter((entry) => !entry.startsWith("line ")).join("") === socket.stdout).toBe(true);
+    };
     expect(shared.status).toBe(1);
-    expect(sharedLines.filter((line) => line.startsWith("line ")).join("")).toBe(socket.stderr);
-    expect(sharedLines.filter((line) => !line.startsWith("line ")).join("") === socket.stdout).toBe(true);
+    inOrder(shared.stdout);
+    const together = spawnSync("sh", ["-c", 'exec "$0" "$@" > "$OUT" 2>&1', process.execPath, CLI, ...args], { env: { ...process.env, OUT: toFile } });
+    expect(together.status).toBe(1);
+    inOrder(readFileSync(toFile, "utf8"));
   }, 60_000);
 });

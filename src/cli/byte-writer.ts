@@ -78,6 +78,8 @@ export class ByteWriter {
   private buffer = new Uint8Array(INITIAL_BYTES);
   private words = new DataView(this.buffer.buffer);
   private length = 0;
+  /** Bytes from the start written out already (`writeOut`). */
+  private sent = 0;
 
   /** ASCII text (every char below 0x80): for text made once per run or per file, not per line. */
   ascii(text: string): void {
@@ -289,13 +291,27 @@ export class ByteWriter {
     this.length += count;
   }
 
-  /** The bytes written since the last `clear` (a view of the writer's buffer: write it out before `clear`). */
+  /**
+   * The bytes written since the last `clear`, less those `writeOut` has written out (a view of the writer's buffer:
+   * write it out before `clear`).
+   */
   view(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
+    return this.buffer.subarray(this.sent, this.length);
   }
 
   clear(): void {
     this.length = 0;
+    this.sent = 0;
+  }
+
+  /**
+   * Writes what `view` holds out now, through `write` (which writes before it returns), and leaves it out of
+   * `view` from then on. Nothing moves: bytes in `spare`'s view, not yet committed, stay where they are.
+   */
+  writeOut(write: (bytes: Uint8Array) => void): void {
+    if (this.length === this.sent) return;
+    write(this.buffer.subarray(this.sent, this.length));
+    this.sent = this.length;
   }
 
   private reserve(count: number): void {

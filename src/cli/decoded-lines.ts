@@ -79,10 +79,7 @@ class WholeLines implements RecordReader<void> {
     this.committed = 0;
     const { direct, writer } = this;
     // Lines written out directly come after what the writer holds (the lines of earlier reads): that goes first.
-    if (direct !== undefined && writer.view().length > 0) {
-      direct(writer.view());
-      writer.clear();
-    }
+    if (direct !== undefined) writer.writeOut(direct);
     // The lines go after what the writer holds, uncommitted until the decoder keeps their records (or, before the
     // first invalid record, straight to `direct`: the decoder keeps every valid record, in order).
     return this.linesMany(records, count, this.shape, writer.spare(this.maxLine * count), this.ends, flags, direct);

@@ -45,6 +45,7 @@ Examples:
     let status = 0;
     const writer = new ByteWriter();
     const out = new Output();
+    const direct = out.syncWriter();
     const lines = decodedLines(
       format,
       start,
@@ -53,9 +54,12 @@ Examples:
       values.strict === true
         ? undefined
         : (error) => {
+            // The lines before the bad one first, where standard output can take them now: with `2>&1` each
+            // message then stands after the lines before it.
+            if (direct !== undefined) writer.writeOut(direct);
             status = reportInvalid(error);
           },
-      out.syncWriter(),
+      direct,
     );
     try {
       await processInput(
