@@ -36,8 +36,9 @@ export async function streamIds(
   for (let done = 0; done < count; ) {
     const n = Math.min(CHUNK, count - done);
     const chunk = source(n, ids.subarray(0, idBytes * n));
-    if (binary) await out.write(chunk);
-    else {
+    if (binary) {
+      await out.write(chunk);
+    } else {
       for (let at = 0; at < n; at += piece) {
         await out.write(format.text(chunk.subarray(at * idBytes, Math.min(at + piece, n) * idBytes), text));
       }

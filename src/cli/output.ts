@@ -63,8 +63,8 @@ function prepareStdout(): boolean {
 }
 
 /**
- * `writeSync` to standard output, or the failure ending the process (`outputFailed`); -1 for EAGAIN, after making a
- * pipe this process made blocking blocking again (see `blockingPipe`).
+ * `writeSync` to standard output, or the failure ending the process (`outputFailed`); -1 for EAGAIN, after setting
+ * back to blocking a pipe that this process had made blocking (see `blockingPipe`).
  */
 function writeStdout(bytes: Uint8Array, from: number): number {
   try {
