@@ -20,8 +20,11 @@ const configFile = join(root, "asconfig.json");
 const config = JSON.parse(await readFile(configFile, "utf8"));
 const generated = join(root, "src/wasm/generated.ts");
 const generatedCli = join(root, "src/wasm/generated-cli.ts");
-/** The command's memory, in 64 KiB pages: the library's (asconfig.json) and one for the regions of ulid-lines.ts. */
-const COMMAND_PAGES = String(config.options.maximumMemory + 1);
+/**
+ * The command's memory, in 64 KiB pages: the library's (asconfig.json) and three for the regions of ulid-lines.ts
+ * (its lines region alone takes two).
+ */
+const COMMAND_PAGES = String(config.options.maximumMemory + 3);
 
 /**
  * Compiles one asconfig.json target and returns its binary: of the library's entry (asconfig.json), or of the

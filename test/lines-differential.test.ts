@@ -107,7 +107,7 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
     for (const name of ["flake", "baseuid", "uuidv7", "ksuid", "typeid"] as const) expect(others[name].linesMany).toBeUndefined();
   });
 
-  it.each([0, 1, 2, 100, 499, 500, 1000, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("writes %i records' lines like the oracle", (n) => {
+  it.each([0, 1, 2, 100, 499, 500, 1000, 1400, 2000, 2100, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("writes %i records' lines like the oracle", (n) => {
     for (const rate of [0, 0.01, 0.5]) {
       for (const pieces of [TSV, JSON_LINES, LONGEST]) expectLikeOracle(codec, records(n, rate), n, pieces);
     }
