@@ -8,8 +8,8 @@
  * writer's buffer; where the output takes synchronous writes (`direct`), those before a read's first bad line are
  * written out from where they were made instead. On TypeScript it checks, times and makes canonical each record
  * where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the writer builds the lines
- * (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as
- * text (`BinaryToText`), which takes two passes of the engine and a copy more per record.
+ * (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as text (`BinaryToText`),
+ * which takes two passes of the engine and a copy more per record.
  */
 import { batchCodec } from "../backend.js";
 import type { ChunkProcessor } from "../chunks.js";
