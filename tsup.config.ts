@@ -9,7 +9,7 @@ export default defineConfig([
     // reach, which for a single-ID import would pull in the wasm engine (test/tree-shaking.test.ts).
     sourcemap: true,
     target: "es2022",
-    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/workerd.ts", "!src/wasm/generated-cli.ts"],
+    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/printer/**", "!src/workerd.ts", "!src/wasm/generated-cli.ts"],
     bundle: false,
     format: ["esm"],
     dts: { entry: "src/index.ts" },
@@ -27,7 +27,7 @@ export default defineConfig([
     ...shared,
     // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang;
     // beside it the worker thread of `ulid scan --jobs`, which cli.js starts from its own directory.
-    entry: { cli: "src/cli/main.ts", "scan-worker": "src/cli/scan-worker.ts" },
+    entry: { cli: "src/cli/main.ts", "scan-worker": "src/cli/parallel/scan-worker.ts" },
     format: ["esm"],
     // Each file whole, no shared chunk: the library build beside it cleans dist of what it does not know.
     splitting: false,

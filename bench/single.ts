@@ -2,7 +2,7 @@
  * Single-ID benchmarks: one call per ID, over SINGLE_COUNT different IDs per timed run (results are IDs per second).
  * Every contender runs in a loop of the same shape (compiled for it alone), paying the same indirect call per ID.
  */
-import { DECODE_TABLE } from "../src/crockford.js";
+import { DECODE_TABLE } from "../src/alphabets/crockford.js";
 import { decode, decodeInto, decodeTime, encode, isValid, monotonicFactory, ulid } from "../src/index.js";
 import { type Shape, collect, ours, peer, reference } from "./lib/contenders.js";
 import { SINGLE_COUNT, single, stringKinds } from "./lib/fixtures.js";

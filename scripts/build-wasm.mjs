@@ -1,6 +1,6 @@
 // Builds the WebAssembly engine from assembly/ (both asconfig.json targets) and embeds the binaries in
 // src/wasm/generated.ts, so the package needs no file loading at run time; and the `ulid` command's module
-// (assembly/cli.ts: the library's kernels and the command's own) into src/wasm/generated-cli.ts, which only the
+// (assembly/command/index.ts: the library's kernels and the command's own) into src/wasm/generated-cli.ts, which only the
 // command imports. Run on every build: the output is never edited by hand nor committed.
 //
 // asconfig.json: -O3 (speed), without `converge`. With it, asc re-runs binaryen's whole optimizer while the
@@ -28,14 +28,14 @@ const COMMAND_PAGES = String(config.options.maximumMemory + 3);
 
 /**
  * Compiles one asconfig.json target and returns its binary: of the library's entry (asconfig.json), or of the
- * command's (`cli`: assembly/cli.ts, written beside the target's binary as cli.<target>.wasm).
+ * command's (`cli`: assembly/command/index.ts, written beside the target's binary as cli.<target>.wasm).
  */
 async function compile(target, cli = false) {
   const libraryOut = join(root, config.targets[target].outFile);
   const outFile = cli ? join(dirname(libraryOut), `cli.${target}.wasm`) : libraryOut;
   await mkdir(dirname(outFile), { recursive: true });
   // The command's module takes COMMAND_PAGES of memory: its regions (the decode lines') come on top of the library's.
-  const args = cli ? ["assembly/cli.ts", "--outFile", outFile, "--initialMemory", COMMAND_PAGES, "--maximumMemory", COMMAND_PAGES] : [];
+  const args = cli ? ["assembly/command/index.ts", "--outFile", outFile, "--initialMemory", COMMAND_PAGES, "--maximumMemory", COMMAND_PAGES] : [];
   const { error } = await asc.main([...args, "--config", configFile, "--target", target], {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -71,5 +71,5 @@ const scalar = await compile("scalar");
 await embed(generated, "assembly/index.ts", "", simd, scalar);
 const cliSimd = await compile("simd", true);
 const cliScalar = await compile("scalar", true);
-await embed(generatedCli, "assembly/cli.ts", "CLI_", cliSimd, cliScalar);
+await embed(generatedCli, "assembly/command/index.ts", "CLI_", cliSimd, cliScalar);
 console.log(`wasm: simd ${simd.length} B, scalar ${scalar.length} B; the command's: simd ${cliSimd.length} B, scalar ${cliScalar.length} B`);

@@ -2,7 +2,7 @@
  * ulid-wasm: sortable IDs (ULID, Ulid-Flake, BaseUID, UUID v7) with a WebAssembly bulk engine and a pure TypeScript
  * engine behind one API. docs/api.md is the contract.
  */
-export { UlidError, type UlidErrorCode } from "./errors.js";
+export { UlidError, type UlidErrorCode } from "./core/errors.js";
 export {
   ulid,
   decodeTime,
@@ -16,8 +16,8 @@ export {
   ulidToUUID,
   uuidToULID,
   type ParsedUlid,
-} from "./ulid.js";
-export { monotonicFactory, type MonotonicOptions } from "./monotonic.js";
+} from "./formats/ulid-single.js";
+export { monotonicFactory, type MonotonicOptions } from "./formats/ulid-monotonic.js";
 export {
   generateMany,
   type GenerateManyOptions,
@@ -30,8 +30,8 @@ export {
   type DecodeTimeManyOptions,
   type EncodeTextOptions,
   type CaseOptions,
-} from "./bulk.js";
-export { setBackend, getBackend, type BackendKind } from "./backend.js";
+} from "./formats/ulid-bulk.js";
+export { setBackend, getBackend, type BackendKind } from "./engine/backend.js";
 export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } from "./formats/flake.js";
 export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
 export { uuidv7 } from "./formats/uuidv7.js";
@@ -46,5 +46,5 @@ export type {
   MonotonicOptions as FormatMonotonicOptions,
   SourceOptions as FormatSourceOptions,
 } from "./formats/generate.js";
-export { scanText, scanStream, scanChunks, type ScanOptions, type UlidMatch } from "./scan.js";
-export { decodeStream, decodeLines, type DecodeLinesOptions } from "./decode-lines.js";
+export { scanText, scanStream, scanChunks, type ScanOptions, type UlidMatch } from "./scan/find-ids.js";
+export { decodeStream, decodeLines, type DecodeLinesOptions } from "./streams/decode-stream.js";

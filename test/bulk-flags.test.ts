@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UlidError, decodeMany, decodeTimeMany, formats } from "../src/index.js";
-import { batchCodec } from "../src/backend.js";
+import { batchCodec } from "../src/engine/backend.js";
 import type { Format } from "../src/formats/codec.js";
 import { format as baseUidFormat } from "../src/formats/baseuid.js";
 import { format as ksuidFormat } from "../src/formats/ksuid.js";

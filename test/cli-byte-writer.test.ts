@@ -1,12 +1,12 @@
 /**
- * The CLI's byte formatter (src/cli/byte-writer.ts) against the string formatting it replaced: `String(n)` for
+ * The CLI's byte formatter (src/printer/byte-writer.ts) against the string formatting it replaced: `String(n)` for
  * numbers, `Date.toISOString` for times (its per-second cache across second, minute, day, month and year
  * boundaries, leap days, years before 1970 and beyond 9999), the time suffixes of `scan` and `decode` lines, word
  * copies of ASCII at every length and alignment, a buffer that grows, and bytes written out before the rest.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../src/cli/byte-writer.js";
+import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../src/printer/byte-writer.js";
 import { propertyRuns } from "./helpers/tier.js";
 
 const latin1 = new TextDecoder("latin1");

@@ -1,5 +1,5 @@
 /**
- * `ulid decode` on its two engines: WebAssembly (whole lines made in one pass: assembly/ulid-lines.ts) and, where
+ * `ulid decode` on its two engines: WebAssembly (whole lines made in one pass: assembly/command/decode-lines.ts) and, where
  * WebAssembly does not load (`node --jitless`), TypeScript (canonical text, then the command's line writer). The same
  * random input, in text and JSON, lenient and --strict, must give byte-identical output, messages and exit status:
  * runs of IDs of one time (as `ulid generate` writes them) and of times across the 48-bit range, lower case and

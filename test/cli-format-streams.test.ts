@@ -8,7 +8,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { UUIDV7 } from "../src/engine/specs.js";
 import type { Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
-import { Scanner, VisitingSearch } from "../src/scanner.js";
+import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { UlidError, baseuid, decodeLines, flake, ksuid, uuidv7 } from "../src/index.js";
 import { lines, runCli } from "./helpers/cli.js";

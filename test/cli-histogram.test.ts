@@ -3,7 +3,7 @@
  * as the span grows puts every time exactly where bucketing at the final size from the start would.
  */
 import { describe, expect, it } from "vitest";
-import { TimeHistogram } from "../src/cli/histogram.js";
+import { TimeHistogram } from "../src/printer/histogram.js";
 import { seededUint32 } from "./helpers/reference.js";
 
 const MINUTE = 60_000;

@@ -1,11 +1,11 @@
 /**
- * The board the threads of `ulid scan --jobs` share (src/cli/scan-board.ts): ranges claimed once each, in order,
+ * The board the threads of `ulid scan --jobs` share (src/cli/parallel/shared-board.ts): ranges claimed once each, in order,
  * at most `window` ahead of the next one to write; first lines added up from the newline counts before a range,
  * waited for when not yet known; and a cancelled board gives nothing more. Two boards over one SharedArrayBuffer
  * stand for two threads (the CLI suites run the real threads: cli-scan-jobs.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { NONE_LEFT, RangeBoard, WINDOW_FULL } from "../src/cli/scan-board.js";
+import { NONE_LEFT, RangeBoard, WINDOW_FULL } from "../src/cli/parallel/shared-board.js";
 
 const never = new Promise<never>(() => {});
 

@@ -1,6 +1,6 @@
 /**
- * `ulid scan`'s lines as the WebAssembly module writes them (src/cli/wasm-scan-lines.ts over
- * assembly/scan-lines.ts), byte for byte against the TypeScript formatter (`ScanLines.write` over the TypeScript
+ * `ulid scan`'s lines as the WebAssembly module writes them (src/printer/wasm-scan-match-lines.ts over
+ * assembly/command/scan-match-lines.ts), byte for byte against the TypeScript formatter (`ScanLines.write` over the TypeScript
  * engine's matches), which the CLI suites check against ripgrep and references. On both wasm builds (SIMD and
  * scalar), for every scannable format, text and JSON, unnamed and named files (JSON-escaped names; a start that
  * fills most of the line-parts region, so a window's lines overflow the output region and are written in several
@@ -8,15 +8,15 @@
  * newline count of a `--jobs` range, on either engine.
  */
 import { describe, expect, it } from "vitest";
-import { ByteWriter } from "../src/cli/byte-writer.js";
-import { commandExports, commandWasm, useCommandWasm } from "../src/cli/command-wasm.js";
-import { ScanLines } from "../src/cli/scan-lines.js";
-import { newlineCount } from "../src/cli/scan-ranges.js";
+import { ByteWriter } from "../src/printer/byte-writer.js";
+import { commandExports, commandWasm, useCommandWasm } from "../src/printer/wasm-kernels.js";
+import { ScanLines } from "../src/printer/scan-match-lines.js";
+import { newlineCount } from "../src/cli/parallel/line-ranges.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
-import { WasmLineSearch, printingScanner } from "../src/cli/wasm-scan-lines.js";
+import { WasmLineSearch, printingScanner } from "../src/printer/wasm-scan-match-lines.js";
 import { jsEngine } from "../src/engine/js.js";
 import { setBackend } from "../src/index.js";
-import { Scanner, VisitingSearch } from "../src/scanner.js";
+import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { commandBuild } from "./helpers/command-builds.js";
 import { seededUint32 } from "./helpers/reference.js";

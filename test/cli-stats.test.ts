@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IdSet } from "../src/cli/id-set.js";
+import { IdSet } from "../src/printer/id-set.js";
 import { PLAUSIBLE_FROM, plausibleWindow, selectedWindow } from "../src/cli/plausible.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
-import { ScanStats } from "../src/cli/scan-stats.js";
+import { ScanStats } from "../src/printer/scan-stats.js";
 import { UsageError } from "../src/cli/usage.js";
 import { formats, uuidv7 } from "../src/index.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";

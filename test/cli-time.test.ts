@@ -1,7 +1,7 @@
 /** The CLI's time text: TIME arguments (parseTime), ISO output (isoTime) and durations (formatDuration). */
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "../src/cli/duration.js";
-import { isoTime } from "../src/cli/iso.js";
+import { formatDuration } from "../src/printer/duration.js";
+import { isoTime } from "../src/printer/iso-time.js";
 import { parseTime } from "../src/cli/time-arg.js";
 import { UlidError } from "../src/index.js";
 import { MAX_TIME } from "./helpers/reference.js";

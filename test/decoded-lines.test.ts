@@ -1,5 +1,5 @@
 /**
- * What `ulid decode` prints (src/cli/decoded-lines.ts): per line the canonical text, whole Unix ms and ISO time,
+ * What `ulid decode` prints (src/printer/decode-output.ts): per line the canonical text, whole Unix ms and ISO time,
  * every bad line reported by index, for every format on both engines (ULID through the engines' one pass: whole
  * lines on WebAssembly, canonical text and the writer's lines on TypeScript; the others through decode and
  * encode), against the reference codecs of test/helpers/format-reference.ts. Streams mix valid lines (in
@@ -7,11 +7,11 @@
  * together are one record wide, cut into chunks at random places.
  */
 import { describe, expect, it } from "vitest";
-import { ByteWriter, TimeSuffix } from "../src/cli/byte-writer.js";
-import { useCommandWasm } from "../src/cli/command-wasm.js";
-import { decodedLines } from "../src/cli/decoded-lines.js";
-import { formatOf } from "../src/cli/other-formats.js";
-import type { UlidError } from "../src/errors.js";
+import { ByteWriter, TimeSuffix } from "../src/printer/byte-writer.js";
+import { useCommandWasm } from "../src/printer/wasm-kernels.js";
+import { decodedLines } from "../src/printer/decode-output.js";
+import { formatOf } from "../src/cli/type-option.js";
+import type { UlidError } from "../src/core/errors.js";
 import { seededUint32 as prng } from "./helpers/reference.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";

@@ -4,7 +4,7 @@
  * Proxy, a throwing Symbol.toStringTag getter) to the single-ID entry points. `quote` itself never throws.
  */
 import { describe, expect, it } from "vitest";
-import { quote } from "../src/errors.js";
+import { quote } from "../src/core/errors.js";
 import { baseuid, decode, decodeTime, flake, isValid, ulid, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";

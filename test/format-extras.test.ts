@@ -1,7 +1,7 @@
 /**
  * What is particular to each of the other formats, beyond the shared core: the namespaces' common shape, engine
  * routing ("auto": single IDs on TypeScript, batches on WebAssembly but for the string-array reading calls the rule
- * in src/backend.ts puts on TypeScript), Ulid-Flake's integers, epochs and layouts,
+ * in src/engine/backend.ts puts on TypeScript), Ulid-Flake's integers, epochs and layouts,
  * BaseUID's sub-millisecond times and UUIDv8 form, UUID v7 as a ULID.
  */
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { validate as uuidValidate, version as uuidVersion } from "uuid";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as api from "../src/index.js";
 import { baseuid, decodeTime as ulidDecodeTime, flake, setBackend, uuidv7 } from "../src/index.js";
-import { batchEngine } from "../src/backend.js";
+import { batchEngine } from "../src/engine/backend.js";
 import type { FormatCodec } from "../src/engine/types.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
 import { forEachEngine } from "./helpers/engines.js";
@@ -76,7 +76,7 @@ describe("the namespaces", () => {
       expect(run("js")).toEqual({ jsOne: 1, jsMany: 1, wasmOne: 0, wasmMany: 0 });
     });
 
-    /** src/backend.ts's rule, written out: the string-array reading calls "auto" runs on TypeScript, per format. */
+    /** src/engine/backend.ts's rule, written out: the string-array reading calls "auto" runs on TypeScript, per format. */
     const STRINGS_ON_TYPESCRIPT: Readonly<Record<string, readonly string[]>> = {
       ulid: ["decodeMany", "decodeTimeMany", "validateMany"],
       baseuid: ["decodeTimeMany", "validateMany"],

@@ -1,5 +1,5 @@
 /**
- * `ulid decode`'s whole lines on the WebAssembly engine (`FormatCodec.linesMany`: assembly/ulid-lines.ts), SIMD and
+ * `ulid decode`'s whole lines on the WebAssembly engine (`FormatCodec.linesMany`: assembly/command/decode-lines.ts), SIMD and
  * scalar builds, against an oracle: validity, times and canonical text from the TypeScript engine's other batch
  * calls (test/helpers/ulid-records.ts), ISO times from `Date.toISOString`, each line put together as a string. On
  * random records: valid IDs in random case and aliases, in runs that share their time chars (the kernel's fast
@@ -9,7 +9,7 @@
  * calls; lines handed to a `direct` writer until the first invalid record.
  */
 import { describe, expect, it } from "vitest";
-import { TimeSuffix, jsonTimeSuffix } from "../src/cli/byte-writer.js";
+import { TimeSuffix, jsonTimeSuffix } from "../src/printer/byte-writer.js";
 import { type FormatCodec, type LineShape, maxLineBytes } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { instantiateBuild } from "../src/wasm/load.js";

@@ -9,7 +9,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { ULID } from "../src/engine/specs.js";
 import { SCAN_BYTES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
-import { Scanner, VisitingSearch } from "../src/scanner.js";
+import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { latin1, refTime } from "./helpers/reference.js";

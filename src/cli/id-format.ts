@@ -1,16 +1,16 @@
 /**
  * What the commands need from an ID format, built the same way for every format over its public namespace
  * (`formats.ulid`, `flake`, ...): the commands use no format function but through this object. The formats and
- * their `--type` options are in other-formats.ts.
+ * their `--type` options are in type-option.ts.
  */
-import type { ChunkProcessor } from "../chunks.js";
-import { lineDecoder } from "../decode-lines.js";
+import type { ChunkProcessor } from "../streams/stream-shapes.js";
+import { lineDecoder } from "../streams/decode-stream.js";
 import { readTime } from "../engine/js-ulid-text.js";
-import type { UlidError } from "../errors.js";
+import type { UlidError } from "../core/errors.js";
 import { formats, type FormatKey } from "../formats/registry.js";
-import { parse } from "../ulid.js";
-import { hex } from "../uuid.js";
-import { isoTime } from "./iso.js";
+import { parse } from "../formats/ulid-single.js";
+import { hex } from "../alphabets/uuid-hex.js";
+import { isoTime } from "../printer/iso-time.js";
 
 /** Makes the next `count` IDs of a stream, binary, into `out` (exactly their size); returns them (a view of `out`). */
 export type IdSource = (count: number, out: Uint8Array) => Uint8Array;
@@ -54,7 +54,7 @@ export const unixMs48: BinaryTimes = (bytes, size, count, out) => {
   for (let i = 0, at = 0; i < count; i++, at += size) out[i] = readTime(bytes, at);
 };
 
-/** What `idFormat` uses of a namespace (TypeID's with its prefix bound: other-formats.ts). */
+/** What `idFormat` uses of a namespace (TypeID's with its prefix bound: type-option.ts). */
 export interface Namespace {
   readonly name: FormatKey;
   /** Characters of a text ID (a TypeID's prefix and underscore included). */

@@ -4,9 +4,9 @@
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
 import { readFileSync } from "node:fs";
-import { UlidError } from "../errors.js";
+import { UlidError } from "../core/errors.js";
 import { type Command, helpText } from "./command.js";
-import { useCommandWasm } from "./command-wasm.js";
+import { useCommandWasm } from "../printer/wasm-kernels.js";
 import { decodeCommand } from "./commands/decode.js";
 import { fromTimeCommand } from "./commands/from-time.js";
 import { generateCommand } from "./commands/generate.js";

@@ -4,7 +4,7 @@
  * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
  */
 import { closeSync, fstatSync, writeSync } from "node:fs";
-import type { ByteWriter } from "./byte-writer.js";
+import type { ByteWriter } from "../printer/byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
 

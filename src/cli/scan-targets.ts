@@ -2,15 +2,15 @@
  * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7, TypeID). Ulid-Flakes,
  * BaseUIDs and KSUIDs cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
-import { DECODE_TABLE } from "../crockford.js";
+import { DECODE_TABLE } from "../alphabets/crockford.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { HEX_DECODE } from "../engine/js-uuidv7.js";
-import { UlidError } from "../errors.js";
+import { UlidError } from "../core/errors.js";
 import { formats } from "../formats/registry.js";
-import { scannableFormat, visitingScanner } from "../scan.js";
-import type { MatchVisitor } from "../scanner.js";
-import { LOWER, canonicalCase } from "../token-text.js";
-import type { ByteWriter } from "./byte-writer.js";
+import { scannableFormat, visitingScanner } from "../scan/find-ids.js";
+import type { MatchVisitor } from "../scan/scanner.js";
+import { LOWER, canonicalCase } from "../scan/match-text.js";
+import type { ByteWriter } from "../printer/byte-writer.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
 
 export interface ScanTarget {

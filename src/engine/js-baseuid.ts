@@ -6,7 +6,7 @@
  *
  * Every 3 bytes are exactly 4 chars (24 bits), so the codec works on 5 such groups.
  */
-import { BASE64_DECODE, BASE64_ENCODE } from "../base64.js";
+import { BASE64_DECODE, BASE64_ENCODE } from "../alphabets/base64.js";
 import { incrementBytes, writeTime } from "./js-ulid-text.js";
 import type { RecordCodec } from "./js-record-codec.js";
 

@@ -10,7 +10,7 @@
  *   high = bits 63-40 (bytes 0-2) = chars 0-4      low = bits 39-0 (bytes 3-7) = chars 5-12
  *   low is split again into byte 3 (bits 39-32: char 5 and the top 3 bits of char 6) and a 32-bit word.
  */
-import { DECODE_TABLE, ENCODE_TABLE } from "../crockford.js";
+import { DECODE_TABLE, ENCODE_TABLE } from "../alphabets/crockford.js";
 import { flakeScalable } from "./specs.js";
 import type { RecordCodec } from "./js-record-codec.js";
 

@@ -8,7 +8,7 @@
  * bytes 0-3, the time field. The text is 9 groups of 3 characters, each a digit of base 62^3 = 238328 (< 2^18): a
  * limb times 62^3 plus a carry stays below 2^50, so every step is exact in a double.
  */
-import { BASE62_DECODE, BASE62_ENCODE } from "../base62.js";
+import { BASE62_DECODE, BASE62_ENCODE } from "../alphabets/base62.js";
 import type { RecordCodec } from "./js-record-codec.js";
 import { incrementBytes } from "./js-ulid-text.js";
 

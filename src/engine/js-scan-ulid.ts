@@ -3,7 +3,7 @@
  * for runtimes without WebAssembly. The skip (`nextDigitRun`) and the time read take a class table, so the TypeID
  * kernel (js-scan-typeid.ts), whose suffix is the same 26 digits in lower case only, runs them over its own.
  */
-import { ALPHABET, isAsciiAlphanumeric } from "../crockford.js";
+import { ALPHABET, isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { ULID } from "./specs.js";
 
 /** Characters of a ULID, and of a TypeID's suffix. */

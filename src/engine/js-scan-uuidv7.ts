@@ -2,7 +2,7 @@
  * The pure TypeScript UUID v7 scan kernel: the same search as assembly/scan-uuidv7.ts (see there for the rules and
  * the hyphen-to-hyphen skip), byte for byte, for runtimes without WebAssembly.
  */
-import { isAsciiAlphanumeric } from "../crockford.js";
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { HEX_DECODE } from "./js-uuidv7.js";
 
 const UUID_CHARS = 36;

@@ -7,7 +7,7 @@
  *   text   prefix (w chars) | "_" | chars 0-25: the 128 bits, char 0 holding the top 3 (0-7)
  *   bytes  the UUID's 16 bytes; the time field is bytes 0-5 (UUID v7's unix_ts_ms), read from any value
  */
-import { LOWER_DECODE_TABLE, LOWER_ENCODE_TABLE } from "../crockford.js";
+import { LOWER_DECODE_TABLE, LOWER_ENCODE_TABLE } from "../alphabets/crockford.js";
 import type { RecordCodec } from "./js-record-codec.js";
 import { encodeChars, readId, readTime } from "./js-ulid-text.js";
 import { codecOfUuidV7 } from "./js-uuidv7.js";

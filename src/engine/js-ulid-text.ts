@@ -7,7 +7,7 @@
  * Byte 0 is char 0 (3 bits) + char 1 (5 bits); after that, every 5 bytes are exactly 8 chars (40 bits), so
  * bytes 1-5, 6-10 and 11-15 are the groups starting at chars 2, 10 and 18.
  */
-import { DECODE_TABLE, ENCODE_TABLE } from "../crockford.js";
+import { DECODE_TABLE, ENCODE_TABLE } from "../alphabets/crockford.js";
 
 /** Largest value of char 0: 26 chars carry 130 bits, a ULID has 128, so its top 2 bits must be zero. */
 const MAX_FIRST_VALUE = 7;

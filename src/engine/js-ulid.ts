@@ -4,7 +4,7 @@
  * load. Each record of a text batch is read as a short flat string of one char per byte, so one reader serves
  * strings and text alike.
  */
-import { DECODE_TABLE, ENCODE_TABLE, INVALID, isAsciiAlphanumeric } from "../crockford.js";
+import { DECODE_TABLE, ENCODE_TABLE, INVALID, isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { string26 } from "./flat-string.js";
 import { encodeChars, encodeString, incrementRandom, readId, readIdTime, writeTime } from "./js-ulid-text.js";
 import { ULID } from "./specs.js";

@@ -1,11 +1,11 @@
 /**
- * What the scanner (src/scanner.ts) must know of a scannable format's matches beyond its spec: how long one can be
+ * What the scanner (src/scan/scanner.ts) must know of a scannable format's matches beyond its spec: how long one can be
  * (windows overlap by that much), whether lengths vary (then the kernel reports each one's), and which byte before
  * a match glues to it. ULID and UUID v7 matches are their fixed text, not glued to an ASCII letter or digit. A
  * TypeID match is a whole word of ASCII letters, digits and underscores (assembly/scan-typeid.ts): its optional
  * prefix makes it 26 to 90 bytes, and an underscore before it glues too.
  */
-import { isAsciiAlphanumeric } from "../crockford.js";
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { type FormatSpec, MAX_PREFIX, TYPEID } from "./specs.js";
 
 export interface ScanShape {

@@ -9,7 +9,7 @@
  * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns, KSUID seconds since its epoch (Unix 1400000000 s), TypeID
  * the UUID v7 time field (Unix ms).
  */
-import { isAsciiAlphanumeric } from "../crockford.js";
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 
 export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid";
 

@@ -57,7 +57,7 @@ export interface FormatCodec {
    * One pass of `ulid decode` on the TypeScript engine (ULID only: undefined elsewhere): reads `count` text records
    * of `text` in place, writes each valid one's raw time field to `times`, and rewrites its characters in `text`
    * canonically where they are not already (lower case, aliases). Returns as `timeMany`; an invalid record's text
-   * is left as it was. The command then writes the lines itself (src/cli/decoded-lines.ts).
+   * is left as it was. The command then writes the lines itself (src/printer/decode-output.ts).
    */
   canonicalMany?(text: Uint8Array, count: number, times: Float64Array, flags?: Uint8Array): number;
   /**
@@ -99,7 +99,7 @@ export interface FormatCodec {
 /**
  * How `linesMany` shapes a line: `start` (ASCII, at most LINE_START_BYTES), the ID's canonical text, then the
  * suffix of its time, which depends on the time alone and is made once per time (the command's TimeSuffix:
- * src/cli/byte-writer.ts).
+ * src/printer/byte-writer.ts).
  */
 export interface LineShape {
   readonly start: string;
@@ -149,7 +149,7 @@ export interface Engine {
    * in length (`ScanShape.varies`, scan-shape.ts: TypeID), also each one's length in bytes to `lengths`, which is
    * left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
    * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
-   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scanner.ts.
+   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
    */
   scanWindow(
     format: FormatSpec,

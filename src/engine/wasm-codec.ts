@@ -3,7 +3,7 @@
  * assembly/layout.ts, batches cut into chunks of `formatChunk` records. Results are always copied out (into arrays
  * the public layer owns, or fresh strings): no view over linear memory reaches a user. `stampMany`/`advanceMany`
  * hand their `fill` a view of the random region, so the public layer passes only internal fillers there (a user's
- * `random` goes through its own buffer first: src/random.ts).
+ * `random` goes through its own buffer first: src/core/random.ts).
  */
 import { type LineKernels, type WasmExports, hasLineKernels } from "../wasm/load.js";
 import { stringMaker } from "./flat-string.js";
@@ -208,7 +208,7 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
 
   return {
     ...(spec.name === "ulid" && hasLineKernels(x) && regions.lines ? { linesMany: linesOver(x, regions.lines) } : {}),
-    // Single IDs touch the caller's array by index only (see `checkUint8Array` in src/args.ts).
+    // Single IDs touch the caller's array by index only (see `checkUint8Array` in src/core/arguments.ts).
     encodeOne(src, offset) {
       for (let i = 0; i < bytes; i++) binary[i] = src[offset + i]!;
       return x.formatEncode(id, 1, -1) < 0 ? stringAt(text, 0) : null;

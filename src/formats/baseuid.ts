@@ -7,11 +7,11 @@
  * precision where the runtime offers it. Times out: the tick's start, in Unix ms (fractional) or ns (bigint).
  * Within one tick a monotonic generator adds 1 to the 72-bit random part.
  */
-import { checkOptions } from "../args.js";
-import { dateMs } from "../time.js";
-import { BASE64_DECODE, BASE64_INVALID } from "../base64.js";
+import { checkOptions } from "../core/arguments.js";
+import { dateMs } from "../core/time.js";
+import { BASE64_DECODE, BASE64_INVALID } from "../alphabets/base64.js";
 import { BASEUID } from "../engine/specs.js";
-import { formatUuid, parseUuid } from "../uuid.js";
+import { formatUuid, parseUuid } from "../alphabets/uuid-hex.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
 import { boundsOf } from "./bounds.js";
@@ -19,7 +19,7 @@ import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { BaseUid } from "./schema.js";
-import { baseUidTimeOutOfRange, invalidAlphabetChar, notBaseUidUuid } from "../messages.js";
+import { baseUidTimeOutOfRange, invalidAlphabetChar, notBaseUidUuid } from "../core/messages.js";
 
 /** A time in: Unix ms (number, fractions kept), a Date, or Unix ns (bigint). */
 export type BaseUidTime = number | Date | bigint;

@@ -8,9 +8,9 @@
  * quarter of decodeTimeMany(string[]) in collections (bench/check.ts). Anything that cannot be read as such a batch
  * is INVALID_ARGUMENT.
  */
-import { plainBytes } from "../args.js";
+import { plainBytes } from "../core/arguments.js";
 import type { IdBatch } from "../engine/types.js";
-import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../messages.js";
+import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../core/messages.js";
 
 /** Elements of a string array read per piece: the wasm engine's chunk, so a piece is one kernel call. */
 const PIECE = 8192;

@@ -8,8 +8,8 @@
  * every ID has them (UUID v7's version and variant). Stamping with zero or 0xFF randomness alone would not do: UUID
  * v7's stamp keeps its counter's top bit clear, but IDs from other generators may set it.
  */
-import { checkOptions } from "../args.js";
-import { singleCodec } from "../backend.js";
+import { checkOptions } from "../core/arguments.js";
+import { singleCodec } from "../engine/backend.js";
 import type { Minting } from "./generate.js";
 import { inCase, lowercaseOption, type CaseOptions } from "./letter-case.js";
 

@@ -1,6 +1,6 @@
 /**
  * The encode/decode/validate half of a format's namespace, the same for every format, ULID included: argument
- * checks, the engine choice (single IDs on the single-ID engine, batches on the batch engine: src/backend.ts) and
+ * checks, the engine choice (single IDs on the single-ID engine, batches on the batch engine: src/engine/backend.ts) and
  * errors. Times come out as the format's raw time field; each format's file gives them their meaning.
  */
 import {
@@ -14,14 +14,14 @@ import {
   outputBuffer,
   overlaps,
   plainBytes,
-} from "../args.js";
-import { batchCodec, type ReadingCall, singleCodec } from "../backend.js";
+} from "../core/arguments.js";
+import { batchCodec, type ReadingCall, singleCodec } from "../engine/backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, partialRecord, runPieces } from "./batch.js";
 import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 import { canonicalText, createSchema, type IdSchema } from "./schema.js";
-import { badSeparator, buffersOverlap, detachedBuffer, outOverlapsBytes, partialIds, tooLarge } from "../messages.js";
+import { badSeparator, buffersOverlap, detachedBuffer, outOverlapsBytes, partialIds, tooLarge } from "../core/messages.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
 export interface Format extends FormatRules {
@@ -104,7 +104,7 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     return { ids, count: ids.length / size };
   }
 
-  /** The codec that runs `call` over a framed batch: string arrays may take another engine (src/backend.ts). */
+  /** The codec that runs `call` over a framed batch: string arrays may take another engine (src/engine/backend.ts). */
   function readingCodec(framed: { readonly kind: "text" | "strings" }, call: ReadingCall): FormatCodec {
     return batchCodec(format, framed.kind === "strings" ? call : undefined);
   }

@@ -1,12 +1,12 @@
 /**
  * Why an ID is bad, computed once for every engine and every format (engines only say *which* ID failed), so a
  * fault is named the same way whoever found it. Checks run in a fixed order, the first fault wins: type, length,
- * then characters left to right. What is said of each is worded in src/messages.ts.
+ * then characters left to right. What is said of each is worded in src/core/messages.ts.
  */
-import { quote, type UlidError, type UlidErrorCode } from "../errors.js";
+import { quote, type UlidError, type UlidErrorCode } from "../core/errors.js";
 import type { FormatSpec } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
-import { elementError, elementFault, idFault, idLength, idNotString, recordEndsEarly, recordTooLong } from "../messages.js";
+import { elementError, elementFault, idFault, idLength, idNotString, recordEndsEarly, recordTooLong } from "../core/messages.js";
 
 /** A fault and what to say about it. */
 export interface Problem {

@@ -8,10 +8,10 @@
  * call that interprets fields. Within one millisecond a monotonic generator adds a random nonzero number of
  * `entropySize` bytes to the random field, and fails with MONOTONIC_OVERFLOW when the field would overflow.
  */
-import { checkOptions } from "../args.js";
-import { DECODE_TABLE, INVALID } from "../crockford.js";
+import { checkOptions } from "../core/arguments.js";
+import { DECODE_TABLE, INVALID } from "../alphabets/crockford.js";
 import { FLAKE, flakeParam } from "../engine/specs.js";
-import { MAX_TIME, dateMs } from "../time.js";
+import { MAX_TIME, dateMs } from "../core/time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
 import { boundsOf } from "./bounds.js";
@@ -27,7 +27,7 @@ import {
   invalidChar,
   optionMustBe,
   optionOutOfRange,
-} from "../messages.js";
+} from "../core/messages.js";
 
 /** 2024-01-01T00:00:00.000Z: the document's default epoch. */
 export const DEFAULT_EPOCH = 1704067200000;

@@ -4,15 +4,15 @@
  * field here; each format's file says how a caller's time becomes one (`field`). The monotonic rules are in
  * sequence.ts.
  */
-import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes } from "../args.js";
-import { batchCodec, singleCodec } from "../backend.js";
+import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes } from "../core/arguments.js";
+import { batchCodec, singleCodec } from "../engine/backend.js";
 import { GENERATE_CHUNK, type FillRandom } from "../engine/types.js";
-import { randomFrom } from "../random.js";
+import { randomFrom } from "../core/random.js";
 import { binaryError, idError } from "./faults.js";
 import type { Format } from "./codec.js";
 import { inCase, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { MonotonicSequence } from "./sequence.js";
-import { afterLength, afterNeedsMonotonic, monotonicOverflow, optionMustBe } from "../messages.js";
+import { afterLength, afterNeedsMonotonic, monotonicOverflow, optionMustBe } from "../core/messages.js";
 
 /** Options every generating call takes. */
 export interface SourceOptions {

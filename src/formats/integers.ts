@@ -17,10 +17,10 @@
  * handed to them as it is. A BigInt64Array is read as DuckDB reads a HUGEINT: lower words as unsigned, the top word
  * signed, so a negative value is OVERFLOW and never wraps to a large one.
  */
-import { allocate, plainBigInts, plainBytes } from "../args.js";
-import { batchCodec, singleCodec } from "../backend.js";
+import { allocate, plainBigInts, plainBytes } from "../core/arguments.js";
+import { batchCodec, singleCodec } from "../engine/backend.js";
 import type { CodecApi, Format } from "./codec.js";
-import { elementError, integerNotBigint, integerNotId, integerOutOfRange, mustBe, partialWords } from "../messages.js";
+import { elementError, integerNotBigint, integerNotId, integerOutOfRange, mustBe, partialWords } from "../core/messages.js";
 
 /** Binary IDs checked per engine call: bounds the scratch text (36 KiB for UUIDs) whatever the batch size. */
 const CHECK_CHUNK = 1024;

@@ -8,9 +8,9 @@
  * `aWgEPTl1tmebfsQzFP4bxwgy80V` (all 20 bytes 0xFF), and a text above it is an OVERFLOW. Within one second a
  * monotonic generator adds 1 to the 128-bit payload.
  */
-import { checkOptions } from "../args.js";
-import { BASE62_DECODE, BASE62_INVALID } from "../base62.js";
-import { dateMs } from "../time.js";
+import { checkOptions } from "../core/arguments.js";
+import { BASE62_DECODE, BASE62_INVALID } from "../alphabets/base62.js";
+import { dateMs } from "../core/time.js";
 import { KSUID } from "../engine/specs.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfKsuid, LARGEST_KSUID } from "../engine/js-ksuid.js";
@@ -20,7 +20,7 @@ import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { Problem } from "./faults.js";
 import type { Ksuid } from "./schema.js";
-import { invalidAlphabetChar, ksuidOverflow, ksuidTimeOutOfRange } from "../messages.js";
+import { invalidAlphabetChar, ksuidOverflow, ksuidTimeOutOfRange } from "../core/messages.js";
 
 /** The KSUID epoch: Unix 1400000000 s (2014-05-13T16:53:20Z), time field 0. */
 const EPOCH_S = 1_400_000_000;

@@ -7,7 +7,7 @@
  * Applied to what the engines wrote, so both engines give the same text and the calls without the option run as
  * before: ID text is ASCII, where `toLowerCase` changes only A-Z.
  */
-import { optionMustBe, caseSensitiveText } from "../messages.js";
+import { optionMustBe, caseSensitiveText } from "../core/messages.js";
 import type { FormatRules } from "./faults.js";
 
 /** The option, on every call that writes ID text. */

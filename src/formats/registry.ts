@@ -8,9 +8,9 @@ import { flake, format as flakeFormat } from "./flake.js";
 import { ksuid, format as ksuidFormat } from "./ksuid.js";
 import { typeid, format as typeIdFormat, formatWithPrefix } from "./typeid.js";
 import { ULID_FORMAT } from "./ulid-format.js";
-import { ulidNamespace } from "./ulid.js";
+import { ulidNamespace } from "./ulid-namespace.js";
 import { uuidv7, format as uuidV7Format } from "./uuidv7.js";
-import { prefixWithoutTypeId, unknownFormat } from "../messages.js";
+import { prefixWithoutTypeId, unknownFormat } from "../core/messages.js";
 
 /** Every format's namespace, one core shape: `formats.flake === flake`, and `formats.ulid` holds ULID's calls. */
 export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid });

@@ -6,7 +6,7 @@
  * The Standard Schema interface is written out here rather than imported: it is a few plain types, and a runtime
  * dependency for them would be a poor trade (test/schema-consumers.test.ts checks the two stay assignable).
  */
-import { singleCodec } from "../backend.js";
+import { singleCodec } from "../engine/backend.js";
 import { idError } from "./faults.js";
 import type { Format } from "./codec.js";
 

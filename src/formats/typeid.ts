@@ -19,15 +19,15 @@
  *   record's. A record with another prefix is an invalid element (INVALID_PREFIX with its index; flag 0).
  * Text is lower case only: the `lowercase` option is taken (a boolean) and changes nothing.
  */
-import { checkOptions, plainBytes } from "../args.js";
-import { INVALID, LOWER_DECODE_TABLE } from "../crockford.js";
+import { checkOptions, plainBytes } from "../core/arguments.js";
+import { INVALID, LOWER_DECODE_TABLE } from "../alphabets/crockford.js";
 import { MAX_ID_CHARS, MAX_PREFIX, TYPEID, typeIdSpec } from "../engine/specs.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfTypeId } from "../engine/js-typeid.js";
 import { readTime } from "../engine/js-ulid-text.js";
-import { toTime } from "../time.js";
-import { formatUuid, parseUuid } from "../uuid.js";
+import { toTime } from "../core/time.js";
+import { formatUuid, parseUuid } from "../alphabets/uuid-hex.js";
 import { boundsOf } from "./bounds.js";
 import { createIntegerApi, type BigIntValues, type IntegerApi } from "./integers.js";
 import {
@@ -51,7 +51,7 @@ import {
   typeIdOtherPrefix,
   typeIdOverflow,
   typeIdPrefixFault,
-} from "../messages.js";
+} from "../core/messages.js";
 
 /** The option that picks a call's prefix. */
 export interface PrefixOptions {

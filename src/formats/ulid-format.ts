@@ -5,13 +5,13 @@
  *
  * A character fault is an invalid character, or an overflow at the first one (26 chars carry 130 bits, a ULID 128).
  */
-import { DECODE_TABLE, INVALID } from "../crockford.js";
+import { DECODE_TABLE, INVALID } from "../alphabets/crockford.js";
 import { jsUlidCodec } from "../engine/js-ulid.js";
 import { ULID } from "../engine/specs.js";
-import { toTime } from "../time.js";
+import { toTime } from "../core/time.js";
 import type { Format } from "./codec.js";
 import type { Minting } from "./generate.js";
-import { firstCharOverflow, invalidChar } from "../messages.js";
+import { firstCharOverflow, invalidChar } from "../core/messages.js";
 
 export const ULID_FORMAT: Format = {
   spec: ULID,

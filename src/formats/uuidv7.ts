@@ -7,10 +7,10 @@
  * are a 42-bit counter, seeded at random with its top bit clear and + 1 per ID within one millisecond; the last 32
  * bits are fresh for every ID. The clock going back keeps the last time, as for ULID.
  */
-import { checkOptions } from "../args.js";
+import { checkOptions } from "../core/arguments.js";
 import { UUIDV7 } from "../engine/specs.js";
-import { encode as encodeUlid } from "../ulid.js";
-import { toTime } from "../time.js";
+import { encode as encodeUlid } from "./ulid-single.js";
+import { toTime } from "../core/time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
 import { boundsOf } from "./bounds.js";
@@ -19,7 +19,7 @@ import { createIntegerApi } from "./integers.js";
 import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
 import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import type { Ulid, UuidV7 } from "./schema.js";
-import { invalidChar, notUuidV7Bytes } from "../messages.js";
+import { invalidChar, notUuidV7Bytes } from "../core/messages.js";
 
 /** What may stand at each of the 36 positions: hyphens in 8-4-4-4-12, the version, the variant, hex digits. */
 const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {

@@ -75,7 +75,7 @@ export interface WasmExports {
 }
 
 /**
- * `ulid decode`'s line kernels (assembly/ulid-lines.ts), which only the command's module has (assembly/cli.ts,
+ * `ulid decode`'s line kernels (assembly/command/decode-lines.ts), which only the command's module has (assembly/command/index.ts,
  * embedded by the command alone): the engine's ULID codec offers `linesMany` over them where the module has them.
  */
 export interface LineKernels {
@@ -113,8 +113,8 @@ export function hasLineKernels(x: WasmExports): x is WasmExports & LineKernels {
 }
 
 /**
- * `ulid scan`'s line kernels (assembly/scan-lines.ts), which write the lines of the scan regions' matches; only
- * the command's module has them (src/cli/wasm-scan-lines.ts drives them).
+ * `ulid scan`'s line kernels (assembly/command/scan-match-lines.ts), which write the lines of the scan regions' matches; only
+ * the command's module has them (src/printer/wasm-scan-match-lines.ts drives them).
  */
 export interface ScanLineKernels {
   /** Where a line's start and then its key go, `linePartsBytes()` bytes in all. */
@@ -173,7 +173,7 @@ let builds = LIBRARY_BUILDS;
 
 /**
  * Makes `loadWasm` compile these builds (base64) instead of the library's: the `ulid` command's module, the
- * library's kernels and the command's own (assembly/cli.ts), which only the command embeds. Call it before first use.
+ * library's kernels and the command's own (assembly/command/index.ts), which only the command embeds. Call it before first use.
  */
 export function useEmbeddedBuilds(simd: string, scalar: string): void {
   builds = { simd, scalar };

@@ -1,4 +1,4 @@
-/** The `ulid` command's WebAssembly module (assembly/cli.ts: the library's kernels and the command's own), a build. */
+/** The `ulid` command's WebAssembly module (assembly/command/index.ts: the library's kernels and the command's own), a build. */
 import { CLI_SCALAR_WASM_BASE64, CLI_SIMD_WASM_BASE64 } from "../../src/wasm/generated-cli.js";
 import { type LoadedWasm, instantiateBuild } from "../../src/wasm/load.js";
 

@@ -3,7 +3,7 @@
  * test/cli-stats-memory.test.ts), it feeds COUNT distinct ULID keys to a ScanStats and prints the growth of the
  * heap and of ArrayBuffer memory, in bytes per distinct ID, as JSON.
  */
-import { ScanStats } from "../../src/cli/scan-stats.js";
+import { ScanStats } from "../../src/printer/scan-stats.js";
 import { plausibleWindow } from "../../src/cli/plausible.js";
 import { seededUint32 } from "./reference.js";
 

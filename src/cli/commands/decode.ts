@@ -1,8 +1,8 @@
-import { ByteWriter, TimeSuffix, jsonTimeSuffix } from "../byte-writer.js";
+import { ByteWriter, TimeSuffix, jsonTimeSuffix } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
-import { decodedLines } from "../decoded-lines.js";
+import { decodedLines } from "../../printer/decode-output.js";
 import { openInput } from "../input.js";
-import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
+import { TYPE_OPTIONS, formatOf, typeHelp } from "../type-option.js";
 import { Output } from "../output.js";
 import { processInput } from "../process-input.js";
 import { reportInvalid } from "../report.js";

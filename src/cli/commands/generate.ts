@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { streamIds } from "../generate-stream.js";
 import { Output } from "../output.js";
-import { MAKING_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
+import { MAKING_OPTIONS, formatOf, typeHelp } from "../type-option.js";
 import { parseTime } from "../time-arg.js";
 import { UsageError, checkPositionals, parseCount } from "../usage.js";
 

@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
 import { processInput } from "../process-input.js";
-import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
+import { TYPE_OPTIONS, formatOf, typeHelp } from "../type-option.js";
 import { reportInvalid } from "../report.js";
 import { UsageError } from "../usage.js";
 

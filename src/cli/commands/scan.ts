@@ -1,17 +1,17 @@
 import { statSync } from "node:fs";
-import type { MatchVisitor } from "../../scanner.js";
-import { ByteWriter } from "../byte-writer.js";
+import type { MatchVisitor } from "../../scan/scanner.js";
+import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
 import { plausibleWindow, selectedWindow } from "../plausible.js";
-import { ScanPool } from "../parallel-scan.js";
+import { ScanPool } from "../parallel/parallel-scan.js";
 import { processInput } from "../process-input.js";
 import { Progress, message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
-import { ScanLines } from "../scan-lines.js";
-import { printingScanner } from "../wasm-scan-lines.js";
-import { ScanStats } from "../scan-stats.js";
+import { ScanLines } from "../../printer/scan-match-lines.js";
+import { printingScanner } from "../../printer/wasm-scan-match-lines.js";
+import { ScanStats } from "../../printer/scan-stats.js";
 import { InputError, UsageError } from "../usage.js";
 
 /** The name grep gives standard input among files. */

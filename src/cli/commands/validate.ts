@@ -1,6 +1,6 @@
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
-import { TYPE_OPTIONS, formatOf, typeHelp } from "../other-formats.js";
+import { TYPE_OPTIONS, formatOf, typeHelp } from "../type-option.js";
 import { reportInvalid } from "../report.js";
 import { UsageError } from "../usage.js";
 import { processInput } from "../process-input.js";

@@ -1,0 +1,201 @@
+/**
+ * What `ulid decode` prints: newline-delimited IDs read over the library's line splitting (src/streams/line-decoder.ts),
+ * each valid one's line written to a ByteWriter (a start, the ID canonically, then its time's suffix: Unix ms and
+ * ISO time), each bad line reported.
+ *
+ * ULID takes one pass of its engine. On WebAssembly that pass writes the finished lines (`FormatCodec.linesMany`:
+ * assembly/command/decode-lines.ts, each time's suffix made by the TimeSuffix once), which are copied once, straight into the
+ * writer's buffer; where the output takes synchronous writes (`direct`), those before a read's first bad line are
+ * written out from where they were made instead. On TypeScript it checks, times and makes canonical each record
+ * where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the writer builds the lines
+ * (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as text (`BinaryToText`),
+ * which takes two passes of the engine and a copy more per record.
+ */
+import { batchCodec } from "../engine/backend.js";
+import type { ChunkProcessor } from "../streams/stream-shapes.js";
+import { type FormatCodec, type LineShape, maxLineBytes } from "../engine/types.js";
+import type { UlidError } from "../core/errors.js";
+import type { Format } from "../formats/codec.js";
+import { formatOption } from "../formats/registry.js";
+import { LineDecoder, type RecordReader, utf8 } from "../streams/line-decoder.js";
+import { AsciiBytes, type ByteWriter, type TimeSuffix } from "./byte-writer.js";
+import type { IdFormat } from "../cli/id-format.js";
+
+const NEWLINE = 0x0a;
+
+/**
+ * The lines of a stream of `format`, each `start`, the ID and its time's `suffix`, written to `writer` as they are
+ * read (nothing is emitted); each bad line to `onInvalid` (without it the first one throws, after the lines before
+ * it are written). `direct`, when the output takes synchronous writes (`Output.syncWriter`), writes bytes out at
+ * once: the WebAssembly engine's lines then go out from where they were made, what `writer` holds first.
+ */
+export function decodedLines(
+  format: IdFormat,
+  start: string,
+  suffix: TimeSuffix,
+  writer: ByteWriter,
+  onInvalid: ((error: UlidError) => void) | undefined,
+  direct?: (bytes: Uint8Array) => void,
+): ChunkProcessor<void> {
+  const spec = formatOption(format.name, format.prefix);
+  const codec = batchCodec(spec);
+  let reader: RecordReader<void>;
+  if (codec.linesMany !== undefined) {
+    const shape: LineShape = { start, suffixBytes: suffix.longest, suffix: (time, into) => suffix.write(time, into) };
+    reader = new WholeLines(spec, codec, shape, writer, direct);
+  } else {
+    const lines = new LineWriter(new AsciiBytes(start), suffix, writer);
+    reader = codec.canonicalMany !== undefined ? new CanonicalText(spec, codec, lines) : new BinaryToText(format, spec, codec, lines);
+  }
+  return new LineDecoder(spec, reader, onInvalid);
+}
+
+/** Lines made whole by the engine's one pass into the writer's buffer, taken as written as the decoder keeps them. */
+class WholeLines implements RecordReader<void> {
+  private readonly maxLine: number;
+  private readonly linesMany: NonNullable<FormatCodec["linesMany"]>;
+  /**
+   * Each record's line end (bytes of the last read's lines in the writer up to it: 0 for lines written out
+   * directly), and how many of those bytes are committed.
+   */
+  private ends = new Uint32Array(0);
+  private committed = 0;
+
+  constructor(
+    format: Format,
+    codec: FormatCodec,
+    private readonly shape: LineShape,
+    private readonly writer: ByteWriter,
+    private readonly direct: ((bytes: Uint8Array) => void) | undefined,
+  ) {
+    this.maxLine = maxLineBytes(shape, format.spec.chars);
+    this.linesMany = codec.linesMany!.bind(codec);
+  }
+
+  begin(): void {}
+
+  read(records: Uint8Array, count: number, flags: Uint8Array): number {
+    if (this.ends.length < count) this.ends = new Uint32Array(count);
+    this.committed = 0;
+    const { direct, writer } = this;
+    // Lines written out directly come after what the writer holds (the lines of earlier reads): that goes first.
+    if (direct !== undefined) writer.writeOut(direct);
+    // The lines go after what the writer holds, uncommitted until the decoder keeps their records (or, before the
+    // first invalid record, straight to `direct`: the decoder keeps every valid record, in order).
+    return this.linesMany(records, count, this.shape, writer.spare(this.maxLine * count), this.ends, flags, direct);
+  }
+
+  keep(_from: number, to: number): void {
+    // The records before `from` not kept are invalid and wrote no line: the kept lines are the bytes up to `to`'s.
+    const end = this.ends[to - 1]!;
+    this.writer.commit(end - this.committed);
+    this.committed = end;
+  }
+
+  flush(): void {}
+}
+
+/** Lines written by the ByteWriter from canonical text records and their times. */
+class LineWriter {
+  constructor(
+    private readonly start: AsciiBytes,
+    private readonly suffix: TimeSuffix,
+    private readonly writer: ByteWriter,
+  ) {}
+
+  /** One line per record: `count` records of `chars` characters and "\n" each at `text`, their Unix ms `times`. */
+  write(text: Uint8Array, chars: number, times: Float64Array, count: number): void {
+    const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
+    this.writer.idLines(this.start, view, chars + 1, chars, times, count, this.suffix);
+  }
+}
+
+/**
+ * Records made canonical in place by the engine's one pass. It rewrites the caller's chunk: here the command's own
+ * read buffer, never a library user's.
+ */
+class CanonicalText implements RecordReader<void> {
+  private readonly chars: number;
+  private readonly record: number;
+  private readonly canonicalMany: NonNullable<FormatCodec["canonicalMany"]>;
+  private records: Uint8Array = new Uint8Array(0);
+  private times = new Float64Array(0);
+
+  constructor(
+    format: Format,
+    codec: FormatCodec,
+    private readonly lines: LineWriter,
+  ) {
+    this.chars = format.spec.chars;
+    this.record = this.chars + 1;
+    this.canonicalMany = codec.canonicalMany!.bind(codec);
+  }
+
+  begin(): void {}
+
+  read(records: Uint8Array, count: number, flags: Uint8Array): number {
+    if (this.times.length < count) this.times = new Float64Array(count);
+    this.records = records;
+    // ULID's raw time field is its Unix ms.
+    return this.canonicalMany(records, count, this.times, flags);
+  }
+
+  keep(from: number, to: number): void {
+    const { record, chars } = this;
+    this.lines.write(this.records.subarray(record * from, record * to), chars, this.times.subarray(from, to), to - from);
+  }
+
+  flush(): void {}
+}
+
+/** Records decoded to binary IDs, which the format's `text` and `times` turn into the lines' text and times. */
+class BinaryToText implements RecordReader<void> {
+  private readonly bytes: number;
+  private readonly chars: number;
+  private readonly record: number;
+  private binary = new Uint8Array(0);
+  private text = new Uint8Array(0);
+  private times = new Float64Array(0);
+
+  constructor(
+    private readonly format: IdFormat,
+    spec: Format,
+    private readonly codec: FormatCodec,
+    private readonly lines: LineWriter,
+  ) {
+    this.bytes = spec.spec.bytes;
+    this.chars = spec.spec.chars;
+    this.record = this.chars + 1;
+  }
+
+  begin(): void {}
+
+  read(records: Uint8Array, count: number, flags: Uint8Array): number {
+    if (this.times.length < count) {
+      this.binary = new Uint8Array(this.bytes * count);
+      this.text = new Uint8Array(this.record * count);
+      this.times = new Float64Array(count);
+    }
+    return this.codec.decodeMany({ kind: "text", text: records }, count, this.binary, flags);
+  }
+
+  keep(from: number, to: number): void {
+    const count = to - from;
+    const ids = this.binary.subarray(this.bytes * from, this.bytes * to);
+    const text = this.format.text(ids, this.text).subarray(0, this.record * count);
+    this.lines.write(text, this.chars, this.format.times(ids, text, this.times), count);
+  }
+
+  /** A TypeID of another prefix than the records': printed as it is, prefix and all (its one spelling). */
+  alone(line: Uint8Array): boolean {
+    const id = new Uint8Array(this.bytes);
+    if (!this.codec.decodeOne(utf8.decode(line), id, 0)) return false;
+    const text = new Uint8Array(line.length + 1);
+    text.set(line);
+    text[line.length] = NEWLINE;
+    this.lines.write(text, line.length, this.format.times(id, text, new Float64Array(1)), 1);
+    return true;
+  }
+
+  flush(): void {}
+}

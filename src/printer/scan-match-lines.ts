@@ -1,0 +1,65 @@
+/**
+ * The lines `ulid scan` prints for its matches, written as bytes: LINE<TAB>ID<TAB>ISO, or a JSON object, after
+ * the file's name when files are named. It needs nothing but a ByteWriter, so the same formatting can run where
+ * the bytes are made (a worker thread formatting its part of a file) and the bytes be written elsewhere.
+ */
+import { AsciiBytes, type ByteWriter, TimeSuffix, jsonTimeSuffix } from "./byte-writer.js";
+import type { ScanTarget } from "../cli/scan-targets.js";
+
+const encoder = new TextEncoder();
+const OFFSET_KEY = new AsciiBytes(',"offset":');
+const TAB = new AsciiBytes("\t");
+
+export class ScanLines {
+  private readonly idKey: AsciiBytes;
+  private readonly suffix: TimeSuffix;
+  /** What starts each line: the file's name when named, then (JSON) the line number's key. */
+  private lineStart = new Uint8Array(0);
+  /** What comes between the line number (JSON: the offset) and the ID: a tab, or the ID's JSON key. */
+  readonly key: Uint8Array;
+  /** The scan window of the last match, and a view of it for word reads (a window holds many matches). */
+  private window: Uint8Array | undefined;
+  private windowWords: DataView = new DataView(new ArrayBuffer(0));
+
+  constructor(
+    private readonly writer: ByteWriter,
+    private readonly target: ScanTarget,
+    readonly json: boolean,
+  ) {
+    this.idKey = new AsciiBytes(`,"${target.name}":"`);
+    const key = json ? this.idKey : TAB;
+    this.key = key.bytes.subarray(0, key.length);
+    this.suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", undefined, "\n");
+  }
+
+  /** Starts the lines of a file: named `name` on each line, or not named (undefined). */
+  file(name: string | undefined): void {
+    const file = name === undefined ? "" : this.json ? `"file":${JSON.stringify(name)},` : `${name}\t`;
+    this.lineStart = encoder.encode(this.json ? `{${file}"line":` : file);
+  }
+
+  /** What starts each line of the current file. */
+  get start(): Uint8Array {
+    return this.lineStart;
+  }
+
+  /** Writes the line of the match at `window[at]` (`length` bytes): its stream offset, time and line number. */
+  write(window: Uint8Array, at: number, length: number, offset: number, time: number, line: number): void {
+    const writer = this.writer;
+    writer.bytes(this.lineStart, 0, this.lineStart.length);
+    writer.int(line);
+    if (this.json) {
+      writer.constant(OFFSET_KEY);
+      writer.int(offset);
+      writer.constant(this.idKey);
+    } else {
+      writer.constant(TAB);
+    }
+    if (window !== this.window) {
+      this.window = window;
+      this.windowWords = new DataView(window.buffer, window.byteOffset, window.byteLength);
+    }
+    this.target.write(writer, this.windowWords, at, length);
+    writer.timeSuffix(this.suffix, time);
+  }
+}

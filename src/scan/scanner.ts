@@ -1,0 +1,170 @@
+/**
+ * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7, TypeID): the
+ * engine-independent loop around `Engine.scanWindow`. It feeds the input through windows of at most SCAN_BYTES,
+ * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
+ *
+ * Windows overlap by the longest match's width (`ScanShape.maxBytes`: an ID's text, or a TypeID with the longest
+ * prefix): a kernel leaves out an ID that reaches the end of its window (what follows might glue it), so the last
+ * `maxBytes` bytes are searched again at the start of the next window, within the same chunk or carried into the
+ * next chunk. Of a window's matches, only those that start before that overlap are visited (the others are whole
+ * in the next window; for fixed widths, none is left out so). A visited match ends before its window does, so it
+ * starts before the next window begins: the next window sees at most its tail, glued to the byte before (`glued`)
+ * or too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
+ *
+ * Terminal escape sequences are borders (terminal-escapes.ts): a window that holds any is searched in a copy with them
+ * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
+ * same as in one piece.
+ *
+ * What a window's matches become is the `WindowSearch`'s: `VisitingSearch` hands each match to a visitor with the
+ * window that holds it, so a caller that writes bytes makes no string or object per match (`src/scan/find-ids.ts` builds
+ * the public match objects from the same visits); `ulid scan` on the WebAssembly engine has the module write its
+ * output lines itself (src/printer/wasm-scan-match-lines.ts).
+ */
+import { type ScanShape, scanShape } from "../engine/scan-shape.js";
+import type { FormatSpec } from "../engine/specs.js";
+import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./terminal-escapes.js";
+import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "../engine/types.js";
+
+/**
+ * Receives each match in order: `window[at..at+length)` holds its text as found (valid only during the call),
+ * `offset` is its byte offset from the start of the stream, `time` its Unix ms, `line` its 1-based line (0 when
+ * lines are not counted).
+ */
+export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number) => void;
+
+/** The search of one window, and what becomes of its matches. */
+export interface WindowSearch {
+  /**
+   * Searches `window` (`glued` and `atEnd` as `Engine.scanWindow` takes them) and handles the matches that start
+   * before byte `limit` (the rest are searched again in the next window). `base` is the stream offset of the
+   * window's first byte and `line` its line; returns the line of byte `limit` (`line` when lines are not counted).
+   */
+  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number;
+}
+
+const NEWLINE = 0x0a;
+
+export class Scanner {
+  private readonly shape: ScanShape;
+  /** The last bytes of the last window, searched again at the start of the next one (at most `maxBytes`). */
+  private readonly carry: Uint8Array;
+  private carryLength = 0;
+  /** Whether the byte before the next window glues to a match at its start (`ScanShape.glues`). */
+  private glued = false;
+  /** Stream offset of the next window's first byte. */
+  private base: number;
+  /** Line number of the next window's first byte. */
+  private line: number;
+  /** A window that starts with the carry: the carry, then the next bytes of the chunk. */
+  private readonly joined = new Uint8Array(SCAN_BYTES);
+  /** The window with its escape sequences blanked, when it has any. */
+  private readonly blanked = new Uint8Array(SCAN_BYTES);
+  /** The escape grammar's state at the next window's first byte. */
+  private escapeState: EscapeState = TEXT;
+
+  /**
+   * A scanner of `format`'s IDs whose windows go to `windows`. The stream's first byte is on line `firstLine` at
+   * offset `firstOffset` (a part of a file scanned on its own: `ulid scan --jobs`).
+   */
+  constructor(
+    format: FormatSpec,
+    private readonly windows: WindowSearch,
+    firstLine = 1,
+    firstOffset = 0,
+  ) {
+    this.shape = scanShape(format);
+    this.carry = new Uint8Array(this.shape.maxBytes);
+    this.line = firstLine;
+    this.base = firstOffset;
+  }
+
+  /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
+  push(chunk: Uint8Array, final: boolean): void {
+    const overlap = this.shape.maxBytes;
+    let next = 0;
+    do {
+      let window: Uint8Array;
+      if (this.carryLength > 0) {
+        const take = Math.min(chunk.length - next, SCAN_BYTES - this.carryLength);
+        this.joined.set(this.carry.subarray(0, this.carryLength));
+        this.joined.set(chunk.subarray(next, next + take), this.carryLength);
+        window = this.joined.subarray(0, this.carryLength + take);
+        next += take;
+      } else {
+        window = chunk.subarray(next, next + SCAN_BYTES);
+        next += window.length;
+      }
+      const atEnd = final && next === chunk.length;
+      // The next window starts `overlap` bytes before this one's end (or with all of it, when it is shorter).
+      const rest = Math.min(overlap, window.length);
+      const consumed = window.length - rest;
+      let searched = window;
+      if (holdsEscapes(window, this.escapeState)) {
+        searched = this.blanked.subarray(0, window.length);
+        this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
+      }
+      const line = this.windows.search(searched, this.glued, atEnd, atEnd ? searched.length : consumed, this.base, this.line);
+      if (atEnd) break;
+      if (consumed > 0) this.glued = this.shape.glues(searched[consumed - 1]!);
+      this.line = line;
+      this.base += consumed;
+      this.carryLength = 0;
+      if (next < chunk.length && rest <= next) {
+        next -= rest;
+      } else {
+        this.carry.set(window.subarray(consumed));
+        this.carryLength = rest;
+      }
+    } while (next < chunk.length);
+  }
+}
+
+/** Each match of a window handed to a visitor, found by the engine's kernel, lines counted when asked. */
+export class VisitingSearch implements WindowSearch {
+  private readonly offsets = new Uint32Array(SCAN_MATCHES);
+  private readonly times = new Float64Array(SCAN_MATCHES);
+  /** Each match's length, from the kernel when lengths vary, else all the format's width. */
+  private readonly lengths = new Uint8Array(SCAN_MATCHES);
+  /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
+  private nextNewline = -1;
+  private line = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly format: FormatSpec,
+    private readonly countLines: boolean,
+    private readonly visit: MatchVisitor,
+  ) {
+    if (!scanShape(format).varies) this.lengths.fill(format.chars);
+  }
+
+  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number {
+    const { offsets, times, lengths } = this;
+    const count = this.engine.scanWindow(this.format, window, glued, atEnd, offsets, times, lengths);
+    if (!this.countLines) {
+      for (let i = 0; i < count && offsets[i]! < limit; i++) this.visit(window, offsets[i]!, lengths[i]!, base + offsets[i]!, times[i]!, 0);
+      return line;
+    }
+    this.line = line;
+    this.nextNewline = window.indexOf(NEWLINE);
+    for (let i = 0; i < count; i++) {
+      const at = offsets[i]!;
+      if (at >= limit) break;
+      this.countNewlines(window, at);
+      this.visit(window, at, lengths[i]!, base + at, times[i]!, this.line);
+    }
+    this.countNewlines(window, limit);
+    return this.line;
+  }
+
+  /**
+   * Adds the newlines of the current window before `end` (which only grows within a window) to the line count.
+   * Each newline is found once, so a window costs one pass however many matches it holds.
+   */
+  private countNewlines(window: Uint8Array, end: number): void {
+    while (this.nextNewline >= 0 && this.nextNewline < end) {
+      this.line++;
+      this.nextNewline = window.indexOf(NEWLINE, this.nextNewline + 1);
+    }
+  }
+}

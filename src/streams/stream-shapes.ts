@@ -1,0 +1,71 @@
+/**
+ * Streaming shapes for the chunked cores (`Scanner`, `LineDecoder`): a Web `TransformStream` (Node and browsers)
+ * and an async generator over any (async) iterable of byte chunks. Both give one output per input chunk that
+ * produced any, so memory stays bounded by the chunk size whatever the stream's length.
+ */
+import { plainBytes } from "../core/arguments.js";
+import { mustBe } from "../core/messages.js";
+
+/** A core that consumes byte chunks in order and hands its output to `emit`. */
+export interface ChunkProcessor<Out> {
+  /**
+   * Consumes `chunk`; `final` marks the end of input (the chunk may be empty). Output goes to `emit`, possibly
+   * several times; a fault may throw after some output was emitted.
+   */
+  push(chunk: Uint8Array, final: boolean, emit: (out: Out) => void): void;
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+/** A TransformStream over a core. A thrown fault errors the stream (dropping output not read yet, as streams do). */
+export function processorStream<Out>(processor: ChunkProcessor<Out>): TransformStream<Uint8Array, Out> {
+  return new TransformStream<Uint8Array, Out>({
+    transform(chunk, controller) {
+      processor.push(plainBytes(chunk, "each chunk"), false, (out) => controller.enqueue(out));
+    },
+    flush(controller) {
+      processor.push(NO_BYTES, true, (out) => controller.enqueue(out));
+    },
+  });
+}
+
+/** The output of a core over `source`. A thrown fault comes after every output emitted before it. */
+export async function* processChunks<Out>(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  processor: ChunkProcessor<Out>,
+): AsyncGenerator<Out, void, undefined> {
+  if (!isChunkSource(source)) throw mustBe("source", "an iterable or async iterable of Uint8Array chunks", source);
+  const outputs: Out[] = [];
+  const collect = (out: Out): void => {
+    outputs.push(out);
+  };
+  for await (const chunk of source) {
+    yield* drain(outputs, () => processor.push(plainBytes(chunk, "each chunk"), false, collect));
+  }
+  yield* drain(outputs, () => processor.push(NO_BYTES, true, collect));
+}
+
+/** Whether `source` can be iterated, sync or async (a revoked proxy cannot, and is no source either). */
+function isChunkSource(source: unknown): boolean {
+  if (source === null || typeof source !== "object") return false;
+  try {
+    const iterable = source as { [Symbol.asyncIterator]?: unknown; [Symbol.iterator]?: unknown };
+    return typeof iterable[Symbol.asyncIterator] === "function" || typeof iterable[Symbol.iterator] === "function";
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `step`, then yields what it collected in `outputs`, then rethrows its fault if it had one. */
+function* drain<Out>(outputs: Out[], step: () => void): Generator<Out, void, undefined> {
+  let fault: unknown;
+  let failed = false;
+  try {
+    step();
+  } catch (error) {
+    fault = error;
+    failed = true;
+  }
+  yield* outputs.splice(0);
+  if (failed) throw fault;
+}
