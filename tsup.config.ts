@@ -1,4 +1,22 @@
+import { resolve } from "node:path";
 import { defineConfig } from "tsup";
+import type { Plugin } from "esbuild";
+
+/**
+ * Resolves the wasm loader's embedded builds (src/wasm/generated.ts, the library's) to `file` instead: the command
+ * embeds its own module (the library's kernels and its own), and its worker threads none (they are handed the
+ * compiled module), so neither bundle carries a build it never compiles.
+ */
+function embeddedBuilds(file: string): Plugin {
+  return {
+    name: "embedded-builds",
+    setup(build) {
+      build.onResolve({ filter: /^\.\/generated\.js$/ }, (args) =>
+        args.importer.endsWith("src/wasm/load.ts") ? { path: resolve(file) } : undefined,
+      );
+    },
+  };
+}
 
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
@@ -25,13 +43,21 @@ export default defineConfig([
   },
   {
     ...shared,
-    // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang;
-    // beside it the worker thread of `ulid scan --jobs`, which cli.js starts from its own directory.
-    entry: { cli: "src/cli/main.ts", "scan-worker": "src/cli/parallel/scan-worker.ts" },
+    // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang.
+    entry: { cli: "src/cli/main.ts" },
     format: ["esm"],
-    // Each file whole, no shared chunk: the library build beside it cleans dist of what it does not know.
+    // One file, no shared chunk: the library build beside it cleans dist of what it does not know.
     splitting: false,
     banner: { js: "#!/usr/bin/env node" },
+    esbuildPlugins: [embeddedBuilds("src/wasm/generated-cli.ts")],
+  },
+  {
+    ...shared,
+    // The worker thread of `ulid scan --jobs`, which cli.js starts from its own directory.
+    entry: { "scan-worker": "src/cli/parallel/scan-worker.ts" },
+    format: ["esm"],
+    splitting: false,
+    esbuildPlugins: [embeddedBuilds("src/cli/parallel/no-embedded-builds.ts")],
   },
   {
     ...shared,

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ByteWriter } from "../src/printer/byte-writer.js";
-import { commandExports, commandWasm, useCommandWasm } from "../src/printer/wasm-kernels.js";
+import { commandExports, commandWasm } from "../src/printer/wasm-kernels.js";
 import { ScanLines } from "../src/printer/scan-match-lines.js";
 import { newlineCount } from "../src/cli/parallel/line-ranges.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
@@ -18,12 +18,12 @@ import { jsEngine } from "../src/engine/js.js";
 import { setBackend } from "../src/index.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
-import { commandBuild } from "./helpers/command-builds.js";
+import { commandBuild, useCommandModule } from "./helpers/command-builds.js";
 import { seededUint32 } from "./helpers/reference.js";
 import { randomChunks, randomLog, randomTypeIdLog } from "./helpers/scan-reference.js";
 
 // As the command does first: the engine loads the command's module.
-useCommandWasm();
+useCommandModule();
 
 const next = seededUint32(0x11e5);
 const HEX = "0123456789abcdef";

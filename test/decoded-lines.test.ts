@@ -8,16 +8,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { ByteWriter, TimeSuffix } from "../src/printer/byte-writer.js";
-import { useCommandWasm } from "../src/printer/wasm-kernels.js";
 import { decodedLines } from "../src/printer/decode-output.js";
 import { formatOf } from "../src/cli/type-option.js";
 import type { UlidError } from "../src/core/errors.js";
 import { seededUint32 as prng } from "./helpers/reference.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+import { useCommandModule } from "./helpers/command-builds.js";
 
 // As the command does first: the engine loads the command's module, whose line kernels ULID's lines take.
-useCommandWasm();
+useCommandModule();
 
 interface Line {
   /** The line's bytes (latin1), without its end. */

@@ -1,6 +1,6 @@
 /**
- * `ulid decode`'s whole lines on the WebAssembly engine (`FormatCodec.linesMany`: assembly/command/decode-lines.ts), SIMD and
- * scalar builds, against an oracle: validity, times and canonical text from the TypeScript engine's other batch
+ * `ulid decode`'s whole lines made by the command's module (`wasmDecodeLines`: assembly/command/decode-lines.ts), SIMD
+ * and scalar builds, against an oracle: validity, times and canonical text from the TypeScript engine's other batch
  * calls (test/helpers/ulid-records.ts), ISO times from `Date.toISOString`, each line put together as a string. On
  * random records: valid IDs in random case and aliases, in runs that share their time chars (the kernel's fast
  * path) or spell them differently, of times across the 48-bit range (ISO years 1970 to 9999 and the six-digit ones,
@@ -10,9 +10,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { TimeSuffix, jsonTimeSuffix } from "../src/printer/byte-writer.js";
-import { type FormatCodec, type LineShape, maxLineBytes } from "../src/engine/types.js";
-import { createWasmEngine } from "../src/engine/wasm.js";
+import { type LineShape, type LinesMany, maxLineBytes, wasmDecodeLines } from "../src/printer/wasm-decode-lines.js";
+import { commandExports } from "../src/printer/wasm-kernels.js";
 import { instantiateBuild } from "../src/wasm/load.js";
+import { encode } from "../src/index.js";
 import { commandBuild } from "./helpers/command-builds.js";
 import { ALNUM, BAD_BYTES, RECORD, oracle, recordMaker } from "./helpers/ulid-records.js";
 
@@ -57,14 +58,14 @@ function expectedLines(text: Uint8Array, count: number, pieces: Pieces): { lines
   return { lines, valid, first: valid.indexOf(0) };
 }
 
-/** Runs `codec`'s linesMany over `count` records of `text` against the oracle: lines, ends, flags and the result. */
-function expectLikeOracle(codec: FormatCodec, text: Uint8Array, count: number, pieces: Pieces): void {
+/** Runs `linesMany` over `count` records of `text` against the oracle: lines, ends, flags and the result. */
+function expectLikeOracle(linesMany: LinesMany, text: Uint8Array, count: number, pieces: Pieces): void {
   const expected = expectedLines(text, count, pieces);
   const out = new Uint8Array(maxLineBytes(pieces.shape, 26) * count);
   const ends = new Uint32Array(count).fill(0xdead);
   const flags = new Uint8Array(count).fill(7);
   const before = text.slice();
-  expect(codec.linesMany!(text, count, pieces.shape, out, ends, flags)).toBe(expected.first);
+  expect(linesMany(text, count, pieces.shape, out, ends, flags)).toBe(expected.first);
   // The records are only read.
   expect(Buffer.compare(text, before)).toBe(0);
   for (let i = 0; i < count; i++) if (flags[i] !== expected.valid[i]) expect({ flag: i, value: flags[i] }).toEqual({ flag: i, value: expected.valid[i] });
@@ -93,23 +94,17 @@ function expectLikeOracle(codec: FormatCodec, text: Uint8Array, count: number, p
 }
 
 // The line kernels are the command's: its module's builds.
-const builds = (["simd", "scalar"] as const).map((name) => [name, createWasmEngine(commandBuild(name === "simd"))!.codecs!.ulid] as const);
+const builds = (["simd", "scalar"] as const).map((name) => [name, wasmDecodeLines(commandExports(commandBuild(name === "simd").exports)!)] as const);
 const CHUNK = commandBuild(true).exports.chunkSize();
 
 it("is not in the library's module (only the command embeds the line kernels)", () => {
-  for (const simd of [true, false]) expect(createWasmEngine(instantiateBuild(simd))!.codecs!.ulid.linesMany).toBeUndefined();
+  for (const simd of [true, false]) expect(commandExports(instantiateBuild(simd).exports)).toBe(null);
 });
 
-describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
-  it("is ULID's alone (the other formats decode to binary and encode back)", () => {
-    expect(typeof codec.linesMany).toBe("function");
-    const others = createWasmEngine(commandBuild(true))!.codecs!;
-    for (const name of ["flake", "baseuid", "uuidv7", "ksuid", "typeid"] as const) expect(others[name].linesMany).toBeUndefined();
-  });
-
+describe.each(builds)("wasmDecodeLines, %s build", (_name, linesMany) => {
   it.each([0, 1, 2, 100, 499, 500, 1000, 1400, 2000, 2100, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("writes %i records' lines like the oracle", (n) => {
     for (const rate of [0, 0.01, 0.5]) {
-      for (const pieces of [TSV, JSON_LINES, LONGEST]) expectLikeOracle(codec, records(n, rate), n, pieces);
+      for (const pieces of [TSV, JSON_LINES, LONGEST]) expectLikeOracle(linesMany, records(n, rate), n, pieces);
     }
   });
 
@@ -122,7 +117,7 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
       const flags = new Uint8Array(n);
       const blocks: string[] = [];
       // A view of the module's memory, valid only during the call: read at once.
-      const first = codec.linesMany!(text, n, TSV.shape, out, ends, flags, (lines) => blocks.push(Buffer.from(lines).toString("latin1")));
+      const first = linesMany(text, n, TSV.shape, out, ends, flags, (lines) => blocks.push(Buffer.from(lines).toString("latin1")));
       expect(first).toBe(expected.first);
       const direct = blocks.join("");
       const copied = n === 0 ? "" : Buffer.from(out.subarray(0, ends[n - 1])).toString("latin1");
@@ -143,7 +138,7 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
     const text = new TextEncoder().encode("01arz3ndektsv4rrffq69g5fav\nOIL0000000000000000000000Z\n01ARZ3NDEKTSV4RRFFQ69G5FAV");
     const out = new Uint8Array(3 * maxLineBytes(TSV.shape, 26));
     const ends = new Uint32Array(3);
-    expect(codec.linesMany!(text, 3, TSV.shape, out, ends, new Uint8Array(3))).toBe(-1);
+    expect(linesMany(text, 3, TSV.shape, out, ends, new Uint8Array(3))).toBe(-1);
     // The spec's example ULID (its time 1469922850259), and chars 0, 1, 1 then zeros: 32^8 + 32^7.
     expect(new TextDecoder().decode(out.subarray(0, ends[2]))).toBe(
       "01ARZ3NDEKTSV4RRFFQ69G5FAV\t1469922850259\t2016-07-30T23:54:10.259Z\n" +
@@ -160,7 +155,7 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
         // Every record of the same time chars as the first: the fast path, where only chars 10-25 are read.
         for (let i = 1; i < n; i++) text.copyWithin(RECORD * i, 0, 10);
         for (const i of [0, 1, CHUNK - 1, CHUNK, n - 1]) text[RECORD * i + at] = bad;
-        expectLikeOracle(codec, text, n, TSV);
+        expectLikeOracle(linesMany, text, n, TSV);
       }
     }
   });
@@ -169,7 +164,7 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
     for (const alnum of ALNUM) {
       const text = records(CHUNK + 1, 0, false);
       text[RECORD * (CHUNK - 1) + 26] = alnum;
-      expectLikeOracle(codec, text, CHUNK + 1, JSON_LINES);
+      expectLikeOracle(linesMany, text, CHUNK + 1, JSON_LINES);
     }
   });
 
@@ -177,15 +172,15 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
     const ids = [0, 64, 0, 128, 64, 2 ** 48 - 64, 2 ** 48 - 1, 2 ** 48 - 65].map((time) => {
       const bytes = new Uint8Array(16);
       for (let j = 0; j < 6; j++) bytes[j] = Math.floor(time / 2 ** (8 * (5 - j))) % 256;
-      return String.fromCharCode(...new TextEncoder().encode(codec.encodeOne(bytes, 0)!));
+      return encode(bytes);
     });
     const text = new TextEncoder().encode(ids.join("\n"));
-    for (const pieces of [TSV, JSON_LINES, TSV]) expectLikeOracle(codec, text, ids.length, pieces);
+    for (const pieces of [TSV, JSON_LINES, TSV]) expectLikeOracle(linesMany, text, ids.length, pieces);
   });
 
   it("takes no start over 16 bytes, nor a suffix over 96", () => {
     const args = [new Uint8Array(27), 1, undefined, new Uint8Array(300), new Uint32Array(1), new Uint8Array(1)] as const;
-    const call = (shape: LineShape) => () => codec.linesMany!(args[0], args[1], shape, args[3], args[4], args[5]);
+    const call = (shape: LineShape) => () => linesMany(args[0], args[1], shape, args[3], args[4], args[5]);
     expect(call({ ...TSV.shape, start: "x".repeat(17) })).toThrow(/line shape/);
     expect(call({ ...TSV.shape, suffixBytes: 97 })).toThrow(/line shape/);
   });
@@ -197,8 +192,8 @@ describe.each(builds)("linesMany, wasm %s build", (_name, codec) => {
     const text = records(CHUNK, 0);
     for (let i = 1; i < CHUNK; i++) text.copyWithin(RECORD * i, 0, 10);
     const out = new Uint8Array(maxLineBytes(shape, 26) * CHUNK);
-    codec.linesMany!(text, CHUNK, shape, out, new Uint32Array(CHUNK), new Uint8Array(CHUNK));
-    codec.linesMany!(text, CHUNK, shape, out, new Uint32Array(CHUNK), new Uint8Array(CHUNK));
+    linesMany(text, CHUNK, shape, out, new Uint32Array(CHUNK), new Uint8Array(CHUNK));
+    linesMany(text, CHUNK, shape, out, new Uint32Array(CHUNK), new Uint8Array(CHUNK));
     expect(asked).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
-// `ulid decode`'s lines made whole, one pass over ULID text records (src/printer/decode-output.ts drives it through the
-// codecs' `linesMany`): each record is checked, its canonical text and Unix ms read, and its finished output line
+// `ulid decode`'s lines made whole, one pass over ULID text records (src/printer/decode-output.ts drives it through
+// src/printer/wasm-decode-lines.ts): each record is checked, its canonical text and Unix ms read, and its finished output line
 // written to LINES, in one read of its 26 chars. Records are read from TEXT at stride 27 as in ulid-decode.ts.
 //
 // A line is the start piece `lineStart` sets (PIECES, up to 16 bytes), the ID's 26 canonical chars, then its

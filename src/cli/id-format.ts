@@ -3,13 +3,8 @@
  * (`formats.ulid`, `flake`, ...): the commands use no format function but through this object. The formats and
  * their `--type` options are in type-option.ts.
  */
-import type { ChunkProcessor } from "../streams/stream-shapes.js";
-import { lineDecoder } from "../streams/decode-stream.js";
-import { readTime } from "../engine/js-ulid-text.js";
-import type { UlidError } from "../core/errors.js";
-import { formats, type FormatKey } from "../formats/registry.js";
-import { parse } from "../formats/ulid-single.js";
-import { hex } from "../alphabets/uuid-hex.js";
+import { type FormatKey, formats, parse, type UlidError } from "../index.js";
+import { type ChunkProcessor, hex, lineDecoder, readTime } from "../internal.js";
 import { isoTime } from "../printer/iso-time.js";
 
 /** Makes the next `count` IDs of a stream, binary, into `out` (exactly their size); returns them (a view of `out`). */

@@ -3,10 +3,9 @@
  * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
+import { UlidError } from "../index.js";
 import { readFileSync } from "node:fs";
-import { UlidError } from "../core/errors.js";
 import { type Command, helpText } from "./command.js";
-import { useCommandWasm } from "../printer/wasm-kernels.js";
 import { decodeCommand } from "./commands/decode.js";
 import { fromTimeCommand } from "./commands/from-time.js";
 import { generateCommand } from "./commands/generate.js";
@@ -112,6 +111,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-useCommandWasm();
 exitOnOutputError();
 process.exitCode = await main(process.argv.slice(2));

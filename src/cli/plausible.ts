@@ -3,14 +3,10 @@
  * (which times `--stats` believes: any 26-character token of the alphabet decodes to some time, and an etag or a
  * long number decodes to 1970 or to year 10000).
  */
+import type { TimeWindow } from "../printer/time-window.js";
 import { parseTime } from "./time-arg.js";
 import { UsageError } from "./usage.js";
 
-/** Times t with from <= t < to; a side without a bound is infinite. */
-export interface TimeWindow {
-  readonly from: number;
-  readonly to: number;
-}
 
 /** The default plausible window's start: IDs with a time in them were not made before this century. */
 export const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);

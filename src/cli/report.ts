@@ -1,5 +1,5 @@
 /** Reporting bad data on standard error: the exit status is then 1. */
-import { UlidError } from "../core/errors.js";
+import { UlidError } from "../index.js";
 import { message } from "./progress.js";
 
 /** Prints an invalid-data error (a UlidError) on standard error and returns exit status 1; rethrows anything else. */

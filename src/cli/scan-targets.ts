@@ -2,73 +2,10 @@
  * What `ulid scan --type` can look for: the library scanner's formats (ULID, UUID v7, TypeID). Ulid-Flakes,
  * BaseUIDs and KSUIDs cannot be told from ordinary text, so scanning for them is refused, with the library's reason.
  */
-import { DECODE_TABLE } from "../alphabets/crockford.js";
-import type { FormatSpec } from "../engine/specs.js";
-import { HEX_DECODE } from "../engine/js-uuidv7.js";
-import { UlidError } from "../core/errors.js";
-import { formats } from "../formats/registry.js";
-import { scannableFormat, visitingScanner } from "../scan/find-ids.js";
-import type { MatchVisitor } from "../scan/scanner.js";
-import { LOWER, canonicalCase } from "../scan/match-text.js";
-import type { ByteWriter } from "../printer/byte-writer.js";
+import { formats, UlidError } from "../index.js";
+import { scannableFormat } from "../internal.js";
+import { type ScanTarget, scanTarget } from "../printer/scan-target.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
-
-export interface ScanTarget {
-  /** The match's key in JSON output. */
-  readonly name: string;
-  readonly format: FormatSpec;
-  /** A scanner that hands each match to `visit`, lines not counted (`scan --stats`). */
-  scanner(visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
-  /** Writes the match at `at` in `window` (a view of the scan window), `length` bytes, in canonical form. */
-  write(writer: ByteWriter, window: DataView, at: number, length: number): void;
-  /**
-   * Writes the match's 128 bits to `key` as four big-endian words (for counting distinct IDs): a TypeID's are its
-   * UUID's, so TypeIDs of one UUID under different prefixes count once.
-   */
-  key(window: Uint8Array, at: number, length: number, key: Uint32Array): void;
-}
-
-/**
- * Packs the last `chars` digits of the match at `window[at]` (`length` bytes; the digits' values in `values`,
- * 0xFF for a separator such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest. A ULID's (or
- * TypeID suffix's) 26 digits make 130 bits whose top 2 are 0 (its first digit is 0-7), so 128 fit; a UUID's 32 hex
- * digits make 128.
- */
-function packDigits(values: Uint8Array, bits: number, chars: number) {
-  return (window: Uint8Array, at: number, length: number, key: Uint32Array): void => {
-    let [a, b, c, d] = [0, 0, 0, 0];
-    const carry = 32 - bits;
-    for (let i = at + length - chars; i < at + length; i++) {
-      const value = values[window[i]!]!;
-      if (value === 0xff) continue;
-      a = (a << bits) | (b >>> carry);
-      b = (b << bits) | (c >>> carry);
-      c = (c << bits) | (d >>> carry);
-      d = (d << bits) | value;
-    }
-    key[0] = a;
-    key[1] = b;
-    key[2] = c;
-    key[3] = d;
-  };
-}
-
-function targetOf(format: ReturnType<typeof scannableFormat>): ScanTarget {
-  const table = canonicalCase(format);
-  const lower = table === LOWER;
-  const uuid = format.name === "uuidv7";
-  return {
-    name: format.name,
-    format,
-    scanner: (visit) => visitingScanner(format.name, visit),
-    // A format found in its one case only (TypeID) is copied as found.
-    write:
-      table === null
-        ? (writer, window, at, length) => writer.asciiText(window, at, length)
-        : (writer, window, at) => writer.id(window, at, format.chars, lower),
-    key: uuid ? packDigits(HEX_DECODE, 4, format.chars) : packDigits(DECODE_TABLE, 5, format.chars),
-  };
-}
 
 /** The target of `--type` (default ulid); a usage error for the formats text cannot reveal. */
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
@@ -77,7 +14,7 @@ export function scanTargetOf(values: ParsedArgs["values"]): ScanTarget {
     throw new UsageError(`--type must be ulid, uuidv7 or typeid for scan, got ${JSON.stringify(type)}`);
   }
   try {
-    return targetOf(scannableFormat(type));
+    return scanTarget(scannableFormat(type));
   } catch (error) {
     if (error instanceof UlidError) throw new UsageError(error.message);
     throw error;

@@ -1,6 +1,5 @@
 /** TIME arguments (`from-time`, `--time`, `--since`, `--until`): Unix ms, or ISO-8601 where no offset means UTC. */
-import { impossibleOffset, nonexistentTime, unreadableTimeArgument } from "../core/messages.js";
-import { toTime } from "../core/time.js";
+import { impossibleOffset, nonexistentTime, toTime, unreadableTimeArgument } from "../internal.js";
 import { isoTime } from "../printer/iso-time.js";
 import { message } from "./progress.js";
 

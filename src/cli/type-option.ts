@@ -4,13 +4,8 @@
  * TypeID's `--prefix` (written by the commands that make IDs, required by those that read them when given; without it
  * they read any prefix). Each format is an IdFormat (id-format.ts) over its namespace.
  */
-import { baseuid } from "../formats/baseuid.js";
-import { flake } from "../formats/flake.js";
-import { ksuid } from "../formats/ksuid.js";
-import { typeid } from "../formats/typeid.js";
-import { formats } from "../formats/registry.js";
-import { uuidv7 } from "../formats/uuidv7.js";
-import { hex } from "../alphabets/uuid-hex.js";
+import { baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../index.js";
+import { hex } from "../internal.js";
 import { type IdFormat, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "../printer/iso-time.js";
 import { parseTime } from "./time-arg.js";

@@ -4,7 +4,7 @@
  * load. Each record of a text batch is read as a short flat string of one char per byte, so one reader serves
  * strings and text alike.
  */
-import { DECODE_TABLE, ENCODE_TABLE, INVALID, isAsciiAlphanumeric } from "../alphabets/crockford.js";
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { string26 } from "./flat-string.js";
 import { encodeChars, encodeString, incrementRandom, readId, readIdTime, writeTime } from "./js-ulid-text.js";
 import { ULID } from "./specs.js";
@@ -69,19 +69,6 @@ function copyId(id: Uint8Array, dst: Uint8Array, at: number): void {
   dst[at + 4] = id[4]!; dst[at + 5] = id[5]!; dst[at + 6] = id[6]!; dst[at + 7] = id[7]!;
   dst[at + 8] = id[8]!; dst[at + 9] = id[9]!; dst[at + 10] = id[10]!; dst[at + 11] = id[11]!;
   dst[at + 12] = id[12]!; dst[at + 13] = id[13]!; dst[at + 14] = id[14]!; dst[at + 15] = id[15]!;
-}
-
-/** Each ASCII byte's canonical char: a Crockford char's (upper case, aliases resolved), any other byte itself. */
-const CANONICAL_CHAR = Uint8Array.from({ length: 128 }, (_, byte) =>
-  DECODE_TABLE[byte] === INVALID ? byte : ENCODE_TABLE[DECODE_TABLE[byte]!]!,
-);
-
-/** Rewrites the 26 chars of the valid text record at `text[at]` canonically, storing only the chars that change. */
-function canonicalizeRecord(text: Uint8Array, at: number): void {
-  for (let j = at; j < at + ULID_CHARS; j++) {
-    const char = CANONICAL_CHAR[text[j]!]!;
-    if (char !== text[j]) text[j] = char;
-  }
 }
 
 /**
@@ -164,14 +151,6 @@ export const jsUlidCodec: FormatCodec = {
       return;
     }
     for (let i = 0; i < count; i++) dst[i] = elementTime(batch, i) < 0 ? 0 : 1;
-  },
-
-  canonicalMany(text, count, times, flags) {
-    const bad = jsUlidCodec.timeMany({ kind: "text", text }, count, times, flags);
-    // Unflagged, the records before the first invalid one; flagged, every one flagged valid.
-    const read = bad < 0 || flags !== undefined ? count : bad;
-    for (let i = 0; i < read; i++) if (flags === undefined || flags[i] === 1) canonicalizeRecord(text, i * TEXT_RECORD);
-    return bad;
   },
 
   stampMany(count, time, _param, fill, dst, dstOffset) {

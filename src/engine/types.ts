@@ -53,33 +53,6 @@ export interface FormatCodec {
   decodeMany(batch: IdBatch, count: number, dst: Uint8Array, flags?: Uint8Array): number;
   /** Raw time fields of `count` IDs into `dst`; returns as `decodeMany` (with `flags`, an invalid element's is NaN). */
   timeMany(batch: IdBatch, count: number, dst: Float64Array, flags?: Uint8Array): number;
-  /**
-   * One pass of `ulid decode` on the TypeScript engine (ULID only: undefined elsewhere): reads `count` text records
-   * of `text` in place, writes each valid one's raw time field to `times`, and rewrites its characters in `text`
-   * canonically where they are not already (lower case, aliases). Returns as `timeMany`; an invalid record's text
-   * is left as it was. The command then writes the lines itself (src/printer/decode-output.ts).
-   */
-  canonicalMany?(text: Uint8Array, count: number, times: Float64Array, flags?: Uint8Array): number;
-  /**
-   * `ulid decode`'s whole output lines in one pass, on the WebAssembly engine (ULID only: undefined elsewhere; the
-   * TypeScript engine's counterpart is `canonicalMany` and the command's line writer): reads `count` text records of
-   * `text` and writes, from `out[0]`, one line per valid record as `shape` makes it (`LineShape`), 1 or 0 per record
-   * to `flags`, and after each record the bytes of `out` written so far to `ends` (an invalid record writes no line).
-   * `out` must hold `count * maxLineBytes(shape, 26)` bytes. Returns the index of the first invalid record, or -1.
-   * With `direct`, the lines of the records before the first invalid one are handed to it instead, a block at a
-   * time as they are made (a view valid only during the call: `direct` writes it out at once), and `ends` stays at
-   * 0 for them; from the first invalid record on, lines go to `out` as without it, so that what follows a bad line
-   * waits for the caller. That spares a copy of every line (`ulid decode` into a file or a pipe).
-   */
-  linesMany?(
-    text: Uint8Array,
-    count: number,
-    shape: LineShape,
-    out: Uint8Array,
-    ends: Uint32Array,
-    flags: Uint8Array,
-    direct?: (lines: Uint8Array) => void,
-  ): number;
   /** 1 per valid element, 0 per invalid one (any value in a string batch). */
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**
@@ -94,35 +67,6 @@ export interface FormatCodec {
    * written. `dst` may be `seed` itself (count 1, offset 0): one step in place.
    */
   advanceMany(seed: Uint8Array, count: number, param: number, fill: FillRandom, dst: Uint8Array, dstOffset: number): number;
-}
-
-/**
- * How `linesMany` shapes a line: `start` (ASCII, at most LINE_START_BYTES), the ID's canonical text, then the
- * suffix of its time, which depends on the time alone and is made once per time (the command's TimeSuffix:
- * src/printer/byte-writer.ts).
- */
-export interface LineShape {
-  readonly start: string;
-  /** The most bytes `suffix` writes: at most MAX_SUFFIX_BYTES. */
-  readonly suffixBytes: number;
-  /** Writes the suffix of Unix ms `time` (ASCII) from `into[0]`; returns its length. */
-  suffix(time: number, into: Uint8Array): number;
-}
-
-/** The longest `LineShape.start` (the size of the wasm engine's start piece). */
-export const LINE_START_BYTES = 16;
-/**
- * The longest `LineShape.suffixBytes`, the size of the wasm engine's suffix slots (whole 16-byte steps, as the
- * kernel copies them): room for three pieces of 16 bytes around a Unix ms and an ISO time (92). JSON's takes 64.
- */
-export const MAX_SUFFIX_BYTES = 96;
-
-/** Suffixes the wasm engine keeps (assembly/layout.ts), each in the slot of its time's low 6 bits. */
-export const LINE_SUFFIX_SLOTS = 64;
-
-/** The most bytes one line of `shape` takes, of an ID of `chars` chars: `out` of `linesMany` holds this many per record. */
-export function maxLineBytes(shape: LineShape, chars: number): number {
-  return shape.start.length + chars + shape.suffixBytes;
 }
 
 export type FormatCodecs = Readonly<Record<FormatName, FormatCodec>>;

@@ -5,10 +5,10 @@
  * hand their `fill` a view of the random region, so the public layer passes only internal fillers there (a user's
  * `random` goes through its own buffer first: src/core/random.ts).
  */
-import { type LineKernels, type WasmExports, hasLineKernels } from "../wasm/load.js";
+import type { WasmExports } from "../wasm/load.js";
 import { stringMaker } from "./flat-string.js";
 import { MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, ULID, type FormatSpec } from "./specs.js";
-import { LINE_START_BYTES, LINE_SUFFIX_SLOTS, MAX_SUFFIX_BYTES, type FormatCodec, type IdBatch, type LineShape } from "./types.js";
+import type { FormatCodec, IdBatch } from "./types.js";
 import { createTextLoader } from "./wasm-text.js";
 
 /** The views over the scratch regions, built once per module (the memory never grows; load.ts checks the sizes). */
@@ -21,16 +21,6 @@ export interface Regions {
   readonly seed: Uint8Array;
   /** TypeID's prefix of the next kernel calls. */
   readonly prefix: Uint8Array;
-  /**
-   * `ulid decode`'s lines (`linesMany`), where the module has their kernels (the command's): the lines of one call,
-   * each record's line end, the start piece, suffixes.
-   */
-  readonly lines?: {
-    readonly lines: Uint8Array;
-    readonly lineEnds: Uint32Array;
-    readonly lineStart: Uint8Array;
-    readonly suffixes: Uint8Array;
-  };
 }
 
 export function createRegions(x: WasmExports): Regions {
@@ -44,16 +34,6 @@ export function createRegions(x: WasmExports): Regions {
     random: new Uint8Array(memory, x.randomRegion(), MAX_RANDOM_BYTES * chunk),
     seed: new Uint8Array(memory, x.seedRegion(), MAX_ID_BYTES),
     prefix: new Uint8Array(memory, x.prefixRegion(), MAX_PREFIX),
-    ...(hasLineKernels(x)
-      ? {
-          lines: {
-            lines: new Uint8Array(memory, x.linesRegion(), x.linesBytes()),
-            lineEnds: new Uint32Array(memory, x.lineEndRegion(), chunk),
-            lineStart: new Uint8Array(memory, x.pieceRegion(), LINE_START_BYTES),
-            suffixes: new Uint8Array(memory, x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()),
-          },
-        }
-      : {}),
   };
 }
 
@@ -144,70 +124,7 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
     return -1;
   }
 
-  /**
-   * `ulid decode`'s lines (see `FormatCodec.linesMany`) over the line kernels `k` and their regions `views`: each
-   * chunk's records loaded once, then lines made a lines region at a time and copied out with their ends and flags
-   * (or, with `direct` and until the first invalid record, handed to it from the region); where the kernel stops
-   * for a time's suffix, the shape writes it into the slot named and the kernel goes on.
-   */
-  function linesOver(k: WasmExports & LineKernels, views: NonNullable<Regions["lines"]>): NonNullable<FormatCodec["linesMany"]> {
-    /** The shape `lineStart` was last given for: the kernel's suffixes are that shape's. */
-    let shaped: LineShape | undefined;
-
-    function selectShape(shape: LineShape): void {
-      const { start } = shape;
-      if (start.length > LINE_START_BYTES || shape.suffixBytes > MAX_SUFFIX_BYTES) {
-        throw new Error(`a line shape over ${LINE_START_BYTES} bytes of start or ${MAX_SUFFIX_BYTES} of suffix: ${JSON.stringify(start)}`);
-      }
-      for (let i = 0; i < start.length; i++) views.lineStart[i] = start.charCodeAt(i);
-      k.lineStart(start.length);
-      shaped = shape;
-    }
-
-    return function linesMany(
-      src: Uint8Array,
-      count: number,
-      shape: LineShape,
-      out: Uint8Array,
-      ends: Uint32Array,
-      flagsOut: Uint8Array,
-      direct?: (lines: Uint8Array) => void,
-    ): number {
-      if (shape !== shaped) selectShape(shape);
-      const { lines, lineEnds, suffixes } = views;
-      const slotBytes = k.suffixBytes();
-      let first = -1;
-      let written = 0;
-      for (let start = 0; start < count; start += chunk) {
-        const n = Math.min(chunk, count - start);
-        const textLength = loadRecords({ kind: "text", text: src }, start, n);
-        for (let from = 0; from < n; ) {
-          const to = k.ulidLines(n, textLength, from, written);
-          const slot = k.lineNeedSlot();
-          if (slot >= 0) k.lineSuffixBuilt(shape.suffix(k.lineNeedTime(), suffixes.subarray(slotBytes * slot, slotBytes * (slot + 1))));
-          if (to === from) continue;
-          const end = lineEnds[to - 1]!;
-          const bad = k.lineFirstInvalid();
-          if (bad >= 0 && first < 0) first = start + bad;
-          if (first < 0 && direct !== undefined) {
-            // `written` is 0 until the first invalid record, so these lines start the region.
-            direct(lines.subarray(0, end));
-            ends.fill(0, start + from, start + to);
-          } else {
-            out.set(lines.subarray(0, end - written), written);
-            ends.set(lineEnds.subarray(from, to), start + from);
-            written = end;
-          }
-          flagsOut.set(flags.subarray(from, to), start + from);
-          from = to;
-        }
-      }
-      return first;
-    };
-  }
-
   return {
-    ...(spec.name === "ulid" && hasLineKernels(x) && regions.lines ? { linesMany: linesOver(x, regions.lines) } : {}),
     // Single IDs touch the caller's array by index only (see `checkUint8Array` in src/core/arguments.ts).
     encodeOne(src, offset) {
       for (let i = 0; i < bytes; i++) binary[i] = src[offset + i]!;

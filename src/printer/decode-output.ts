@@ -1,25 +1,35 @@
 /**
- * What `ulid decode` prints: newline-delimited IDs read over the library's line splitting (src/streams/line-decoder.ts),
- * each valid one's line written to a ByteWriter (a start, the ID canonically, then its time's suffix: Unix ms and
- * ISO time), each bad line reported.
+ * What `ulid decode` prints: newline-delimited IDs read over the library's line splitting (`LineDecoder`), each
+ * valid one's line written to a ByteWriter (a start, the ID canonically, then its time's suffix: Unix ms and ISO
+ * time), each bad line reported.
  *
- * ULID takes one pass of its engine. On WebAssembly that pass writes the finished lines (`FormatCodec.linesMany`:
- * assembly/command/decode-lines.ts, each time's suffix made by the TimeSuffix once), which are copied once, straight into the
+ * ULID takes one pass. Where the command's module is the engine, that pass writes the finished lines
+ * (wasm-decode-lines.ts, each time's suffix made by the TimeSuffix once), which are copied once, straight into the
  * writer's buffer; where the output takes synchronous writes (`direct`), those before a read's first bad line are
- * written out from where they were made instead. On TypeScript it checks, times and makes canonical each record
- * where it lies, in the input chunk itself (`FormatCodec.canonicalMany`), and the writer builds the lines
+ * written out from where they were made instead. Elsewhere the engine reads each record's time and the record is
+ * made canonical where it lies, in the input chunk itself (canonical-ulid-text.ts), and the writer builds the lines
  * (`ByteWriter.idLines`). The other formats decode to binary IDs and encode those back as text (`BinaryToText`),
  * which takes two passes of the engine and a copy more per record.
  */
-import { batchCodec } from "../engine/backend.js";
-import type { ChunkProcessor } from "../streams/stream-shapes.js";
-import { type FormatCodec, type LineShape, maxLineBytes } from "../engine/types.js";
-import type { UlidError } from "../core/errors.js";
-import type { Format } from "../formats/codec.js";
-import { formatOption } from "../formats/registry.js";
-import { LineDecoder, type RecordReader, utf8 } from "../streams/line-decoder.js";
+import type { UlidError } from "../index.js";
+import { batchCodec, type ChunkProcessor, type Format, type FormatCodec, formatOption, LineDecoder, type RecordReader, utf8 } from "../internal.js";
 import { AsciiBytes, type ByteWriter, type TimeSuffix } from "./byte-writer.js";
-import type { IdFormat } from "../cli/id-format.js";
+import { canonicalUlidPass } from "./canonical-ulid-text.js";
+import { type LineShape, type LinesMany, maxLineBytes, wasmDecodeLines } from "./wasm-decode-lines.js";
+import { commandWasm } from "./wasm-kernels.js";
+
+/**
+ * What the lines of a format other than ULID need of it: its name and TypeID prefix, and how binary IDs become
+ * the text and the Unix ms of their lines.
+ */
+export interface DecodedFormat {
+  readonly name: string;
+  readonly prefix?: string;
+  /** Binary IDs as canonical text, each followed by "\n", into `out`. */
+  text(bytes: Uint8Array, out: Uint8Array): Uint8Array;
+  /** Whole Unix ms of each valid ID of a batch, given as binary `bytes` and as the records `text` wrote, into `out`. */
+  times(bytes: Uint8Array, text: Uint8Array, out: Float64Array): Float64Array;
+}
 
 const NEWLINE = 0x0a;
 
@@ -30,7 +40,7 @@ const NEWLINE = 0x0a;
  * once: the WebAssembly engine's lines then go out from where they were made, what `writer` holds first.
  */
 export function decodedLines(
-  format: IdFormat,
+  format: DecodedFormat,
   start: string,
   suffix: TimeSuffix,
   writer: ByteWriter,
@@ -39,13 +49,15 @@ export function decodedLines(
 ): ChunkProcessor<void> {
   const spec = formatOption(format.name, format.prefix);
   const codec = batchCodec(spec);
+  const ulid = spec.spec.name === "ulid";
+  const command = ulid ? commandWasm() : null;
   let reader: RecordReader<void>;
-  if (codec.linesMany !== undefined) {
+  if (command !== null) {
     const shape: LineShape = { start, suffixBytes: suffix.longest, suffix: (time, into) => suffix.write(time, into) };
-    reader = new WholeLines(spec, codec, shape, writer, direct);
+    reader = new WholeLines(spec, wasmDecodeLines(command), shape, writer, direct);
   } else {
     const lines = new LineWriter(new AsciiBytes(start), suffix, writer);
-    reader = codec.canonicalMany !== undefined ? new CanonicalText(spec, codec, lines) : new BinaryToText(format, spec, codec, lines);
+    reader = ulid ? new CanonicalText(spec, codec, lines) : new BinaryToText(format, spec, codec, lines);
   }
   return new LineDecoder(spec, reader, onInvalid);
 }
@@ -53,7 +65,7 @@ export function decodedLines(
 /** Lines made whole by the engine's one pass into the writer's buffer, taken as written as the decoder keeps them. */
 class WholeLines implements RecordReader<void> {
   private readonly maxLine: number;
-  private readonly linesMany: NonNullable<FormatCodec["linesMany"]>;
+
   /**
    * Each record's line end (bytes of the last read's lines in the writer up to it: 0 for lines written out
    * directly), and how many of those bytes are committed.
@@ -63,13 +75,12 @@ class WholeLines implements RecordReader<void> {
 
   constructor(
     format: Format,
-    codec: FormatCodec,
+    private readonly linesMany: LinesMany,
     private readonly shape: LineShape,
     private readonly writer: ByteWriter,
     private readonly direct: ((bytes: Uint8Array) => void) | undefined,
   ) {
     this.maxLine = maxLineBytes(shape, format.spec.chars);
-    this.linesMany = codec.linesMany!.bind(codec);
   }
 
   begin(): void {}
@@ -111,24 +122,22 @@ class LineWriter {
 }
 
 /**
- * Records made canonical in place by the engine's one pass. It rewrites the caller's chunk: here the command's own
- * read buffer, never a library user's.
+ * ULID records whose times the engine reads, then made canonical in place. It rewrites the caller's chunk: here the
+ * command's own read buffer, never a library user's.
  */
 class CanonicalText implements RecordReader<void> {
   private readonly chars: number;
   private readonly record: number;
-  private readonly canonicalMany: NonNullable<FormatCodec["canonicalMany"]>;
   private records: Uint8Array = new Uint8Array(0);
   private times = new Float64Array(0);
 
   constructor(
     format: Format,
-    codec: FormatCodec,
+    private readonly codec: FormatCodec,
     private readonly lines: LineWriter,
   ) {
     this.chars = format.spec.chars;
     this.record = this.chars + 1;
-    this.canonicalMany = codec.canonicalMany!.bind(codec);
   }
 
   begin(): void {}
@@ -137,7 +146,7 @@ class CanonicalText implements RecordReader<void> {
     if (this.times.length < count) this.times = new Float64Array(count);
     this.records = records;
     // ULID's raw time field is its Unix ms.
-    return this.canonicalMany(records, count, this.times, flags);
+    return canonicalUlidPass(this.codec, records, count, this.times, flags);
   }
 
   keep(from: number, to: number): void {
@@ -158,7 +167,7 @@ class BinaryToText implements RecordReader<void> {
   private times = new Float64Array(0);
 
   constructor(
-    private readonly format: IdFormat,
+    private readonly format: DecodedFormat,
     spec: Format,
     private readonly codec: FormatCodec,
     private readonly lines: LineWriter,

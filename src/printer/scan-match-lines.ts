@@ -4,7 +4,7 @@
  * the bytes are made (a worker thread formatting its part of a file) and the bytes be written elsewhere.
  */
 import { AsciiBytes, type ByteWriter, TimeSuffix, jsonTimeSuffix } from "./byte-writer.js";
-import type { ScanTarget } from "../cli/scan-targets.js";
+import type { ScanTarget } from "./scan-target.js";
 
 const encoder = new TextEncoder();
 const OFFSET_KEY = new AsciiBytes(',"offset":');

@@ -9,7 +9,7 @@ import { formatDuration } from "./duration.js";
 import { TimeHistogram } from "./histogram.js";
 import { IdSet } from "./id-set.js";
 import { isoTime } from "./iso-time.js";
-import type { TimeWindow } from "../cli/plausible.js";
+import type { TimeWindow } from "./time-window.js";
 
 export class ScanStats {
   private matches = 0;

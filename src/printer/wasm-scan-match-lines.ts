@@ -5,15 +5,10 @@
  * `ScanLines.write`, which writes the same bytes. Most of a scan's time went on formatting its lines in
  * JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
  */
-import { batchEngine } from "../engine/backend.js";
-import { scanShape } from "../engine/scan-shape.js";
-import type { FormatSpec } from "../engine/specs.js";
-import { wasmSearch } from "../engine/wasm-scan.js";
-import { Scanner, VisitingSearch, type WindowSearch } from "../scan/scanner.js";
-import { LOWER, canonicalCase } from "../scan/match-text.js";
+import { batchEngine, canonicalCase, type FormatSpec, LOWER, Scanner, scanShape, VisitingSearch, wasmSearch, type WindowSearch } from "../internal.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { type CommandWasmExports, commandWasm } from "./wasm-kernels.js";
-import type { TimeWindow } from "../cli/plausible.js";
+import type { TimeWindow } from "./time-window.js";
 import type { ScanLines } from "./scan-match-lines.js";
 
 /** How assembly/command/scan-match-lines.ts writes an ID's letters. */

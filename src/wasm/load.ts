@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
-import { GENERATE_CHUNK, LINE_START_BYTES, LINE_SUFFIX_SLOTS, MAX_SUFFIX_BYTES, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
+import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -74,81 +74,6 @@ export interface WasmExports {
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
 }
 
-/**
- * `ulid decode`'s line kernels (assembly/command/decode-lines.ts), which only the command's module has (assembly/command/index.ts,
- * embedded by the command alone): the engine's ULID codec offers `linesMany` over them where the module has them.
- */
-export interface LineKernels {
-  /** Bytes of the lines region: what one `ulidLines` call may write. */
-  linesBytes(): number;
-  linesRegion(): number;
-  /** `chunkSize()` u32 line ends. */
-  lineEndRegion(): number;
-  /** The start piece of every line, up to 16 bytes. */
-  pieceRegion(): number;
-  /** Bytes of each of the 64 suffix slots. */
-  suffixBytes(): number;
-  suffixRegion(): number;
-  /** Takes the start piece (`length` bytes in the piece region) and forgets every suffix; false when over 16. */
-  lineStart(length: number): boolean;
-  /**
-   * ULID text records `from` to `count` - 1, while the lines region has room and each record's time has its suffix
-   * -> 1 or 0 per record in the flag region, a line per valid one in the lines region (from its start), and `base`
-   * plus the bytes written so far per record in the line end region. Returns the record it stopped before (`count`
-   * when done).
-   */
-  ulidLines(count: number, textLength: number, from: number, base: number): number;
-  /** The first invalid record of the last `ulidLines` call, or -1. */
-  lineFirstInvalid(): number;
-  /** The slot whose suffix the last `ulidLines` call stopped for (-1: none), and the time it is for. */
-  lineNeedSlot(): number;
-  lineNeedTime(): number;
-  /** That slot's suffix is written, `length` bytes. */
-  lineSuffixBuilt(length: number): void;
-}
-
-/** Whether `x` has `ulid decode`'s line kernels (`checkAbi` checked their regions when it loaded). */
-export function hasLineKernels(x: WasmExports): x is WasmExports & LineKernels {
-  return "ulidLines" in x;
-}
-
-/**
- * `ulid scan`'s line kernels (assembly/command/scan-match-lines.ts), which write the lines of the scan regions' matches; only
- * the command's module has them (src/printer/wasm-scan-match-lines.ts drives them).
- */
-export interface ScanLineKernels {
-  /** Where a line's start and then its key go, `linePartsBytes()` bytes in all. */
-  linePartsRegion(): number;
-  linePartsBytes(): number;
-  /** Where `scanLines` writes, `lineOutBytes()` bytes (the text region: scans and codec calls never interleave). */
-  lineOutRegion(): number;
-  lineOutBytes(): number;
-  /**
-   * The lines of the next windows: a start of `start` bytes and a key of `key` bytes in the parts region, JSON or
-   * text, letters as found (0), raised (1) or lowered (2), IDs of `chars` bytes (0: the length region's), times
-   * [from, to). False when the parts do not fit.
-   */
-  scanLinesSetup(start: number, key: number, json: boolean, letters: number, chars: number, from: number, to: number): boolean;
-  /** Starts a window on line `first`. */
-  scanLinesWindow(first: number): void;
-  /**
-   * Writes the lines of matches `from` to `count` - 1 before byte `limit` (the window at stream offset `base`) to
-   * the output region; returns `count`, or the match to go on from once the region is full.
-   */
-  scanLines(from: number, count: number, limit: number, base: number): number;
-  /** Bytes the last `scanLines` wrote. */
-  scanLinesLength(): number;
-  /** The line of the window's byte `end`. */
-  scanLinesAt(end: number): number;
-  /** The newlines in the scan text region's first `length` bytes. */
-  scanNewlines(length: number): number;
-}
-
-/** Whether `x` has `ulid scan`'s line kernels (`checkAbi` checked their regions when it loaded). */
-export function hasScanLineKernels(x: WasmExports): x is WasmExports & ScanLineKernels {
-  return "scanLines" in x;
-}
-
 export interface LoadedWasm {
   readonly exports: WasmExports;
   /** Whether this is the SIMD build. */
@@ -166,18 +91,12 @@ let loaded: LoadedWasm | null | undefined;
 let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
 let precompiled: CompiledWasm | undefined;
-/** The library's own builds, base64. */
-const LIBRARY_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
-/** The binaries `compiledWasm` compiles: the library's, unless `useEmbeddedBuilds` gave others. */
-let builds = LIBRARY_BUILDS;
-
 /**
- * Makes `loadWasm` compile these builds (base64) instead of the library's: the `ulid` command's module, the
- * library's kernels and the command's own (assembly/command/index.ts), which only the command embeds. Call it before first use.
+ * The builds `compiledWasm` compiles, base64: the library's (assembly/index.ts). The command's bundle embeds its own
+ * module here instead (assembly/command/index.ts: these kernels and the command's), by resolving ./generated.js to
+ * generated-cli.ts (tsup.config.ts), so it carries no build it never compiles.
  */
-export function useEmbeddedBuilds(simd: string, scalar: string): void {
-  builds = { simd, scalar };
-}
+const EMBEDDED_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
 
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
@@ -202,10 +121,10 @@ export function compiledWasm(): CompiledWasm | null {
       if (precompiled) {
         compiled = precompiled;
       } else {
-        const simdBytes = base64Bytes(builds.simd);
+        const simdBytes = base64Bytes(EMBEDDED_BUILDS.simd);
         compiled = WebAssembly.validate(simdBytes)
           ? { module: new WebAssembly.Module(simdBytes), simd: true }
-          : { module: new WebAssembly.Module(base64Bytes(builds.scalar)), simd: false };
+          : { module: new WebAssembly.Module(base64Bytes(EMBEDDED_BUILDS.scalar)), simd: false };
       }
     } catch (error) {
       compiled = null;
@@ -242,7 +161,7 @@ export function wasmUnavailableReason(): string | undefined {
  * A fresh, uncached, checked instance of one build (of the library's, or of `base64` builds given); throws where it
  * cannot load. For tests that cover both builds.
  */
-export function instantiateBuild(simd: boolean, base64 = LIBRARY_BUILDS): LoadedWasm {
+export function instantiateBuild(simd: boolean, base64 = EMBEDDED_BUILDS): LoadedWasm {
   return instantiate(base64Bytes(simd ? base64.simd : base64.scalar), simd);
 }
 
@@ -292,18 +211,6 @@ export function checkAbi(x: WasmExports): void {
     ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
   ];
-  if (hasLineKernels(x)) {
-    if (x.suffixBytes() !== MAX_SUFFIX_BYTES) throw mismatch("the bytes of a line suffix slot", x.suffixBytes(), MAX_SUFFIX_BYTES);
-    regions.push(
-      ["lines", x.linesRegion(), x.linesBytes()],
-      ["line end", x.lineEndRegion(), 4 * chunk],
-      ["piece", x.pieceRegion(), LINE_START_BYTES],
-      ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
-    );
-  }
-  if (hasScanLineKernels(x)) {
-    regions.push(["line parts", x.linePartsRegion(), x.linePartsBytes()], ["line output", x.lineOutRegion(), x.lineOutBytes()]);
-  }
   for (const [name, at, size] of regions) {
     if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
   }

@@ -1,8 +1,18 @@
-/** The `ulid` command's WebAssembly module (assembly/command/index.ts: the library's kernels and the command's own), a build. */
-import { CLI_SCALAR_WASM_BASE64, CLI_SIMD_WASM_BASE64 } from "../../src/wasm/generated-cli.js";
-import { type LoadedWasm, instantiateBuild } from "../../src/wasm/load.js";
+/** The `ulid` command's WebAssembly module (assembly/command/index.ts: the library's kernels and the command's own). */
+import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "../../src/wasm/generated-cli.js";
+import { type LoadedWasm, instantiateBuild, useCompiledModule } from "../../src/wasm/load.js";
+
+const COMMAND_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
 
 /** A fresh, checked instance of the command's SIMD or scalar build. */
 export function commandBuild(simd: boolean): LoadedWasm {
-  return instantiateBuild(simd, { simd: CLI_SIMD_WASM_BASE64, scalar: CLI_SCALAR_WASM_BASE64 });
+  return instantiateBuild(simd, COMMAND_BUILDS);
+}
+
+/**
+ * Makes the engine of this test file load the command's SIMD module, as the command's bundle does (it embeds that
+ * module in place of the library's: tsup.config.ts). Call it before first use.
+ */
+export function useCommandModule(): void {
+  useCompiledModule(new WebAssembly.Module(Buffer.from(SIMD_WASM_BASE64, "base64")), true);
 }

@@ -1,6 +1,6 @@
 /**
- * Random ULID text records for the differential tests of `ulid decode`'s one-pass kernels (canonicalMany,
- * linesMany): valid IDs in random case and aliases, of times across the whole 48-bit range (ISO years 1970 to 9999
+ * Random ULID text records for the differential tests of `ulid decode`'s one-pass kernels (canonicalUlidPass,
+ * wasmDecodeLines): valid IDs in random case and aliases, of times across the whole 48-bit range (ISO years 1970 to 9999
  * and the six-digit ones after), in runs that share their time chars (as `ulid generate` writes them), made invalid
  * at random by a bad byte at any position, an overflowing first char or a letter or digit as separator.
  */

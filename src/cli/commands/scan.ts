@@ -1,5 +1,5 @@
+import type { MatchVisitor } from "../../internal.js";
 import { statSync } from "node:fs";
-import type { MatchVisitor } from "../../scan/scanner.js";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";

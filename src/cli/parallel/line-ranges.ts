@@ -5,8 +5,8 @@
  * escape sequence never continues past a newline (escapes.ts: a byte that does not fit ends it), so a fresh
  * scanner's state at a range start is the state a whole-file scan has there.
  */
+import { SCAN_BYTES } from "../../internal.js";
 import { readSync } from "node:fs";
-import { SCAN_BYTES } from "../../engine/types.js";
 import { commandWasm } from "../../printer/wasm-kernels.js";
 
 const NEWLINE = 0x0a;

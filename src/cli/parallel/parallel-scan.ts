@@ -12,8 +12,8 @@
  * ranges' outputs, whatever the file's size. (A range ends at a line's end, so a line longer than a range
  * is read whole: one job streams such a line, N jobs hold it.)
  */
+import { compiledWasm } from "../../internal.js";
 import { Worker } from "node:worker_threads";
-import { compiledWasm } from "../../wasm/load.js";
 import type { Progress } from "../progress.js";
 import { RangeBoard, WINDOW_FULL } from "./shared-board.js";
 import { RangeScanner, type ScanJob, rangeCount } from "./range-scanner.js";

@@ -8,7 +8,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import { lineStartFrom, newlineCount } from "./line-ranges.js";
 import { ScanLines } from "../../printer/scan-match-lines.js";
-import { type ScanTarget, scanTargetOf } from "../scan-targets.js";
+import type { ScanTarget } from "../../printer/scan-target.js";
+import { scanTargetOf } from "../scan-targets.js";
 import type { RangeBoard } from "./shared-board.js";
 import { printingScanner } from "../../printer/wasm-scan-match-lines.js";
 

@@ -4,8 +4,8 @@
  * works out its first line from the counts before it, scans and formats it (range-scanner.ts), and hands the
  * bytes to the main thread, which prints the ranges in order.
  */
+import { useCompiledModule } from "../../internal.js";
 import { parentPort } from "node:worker_threads";
-import { useCompiledModule } from "../../wasm/load.js";
 import type { ToMain, ToWorker } from "./parallel-scan.js";
 import { NONE_LEFT, RangeBoard } from "./shared-board.js";
 import { RangeScanner } from "./range-scanner.js";
