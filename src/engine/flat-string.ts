@@ -5,7 +5,7 @@
  * 2x faster than `.apply` on an array and 2.5-4x faster than a TextDecoder call for one ID (bench/single.ts, encode).
  * Unlike a slice of a longer decoded string it pins nothing: V8 makes every slice of 13 chars or more a view of its
  * parent, so one kept ID would keep its whole batch's text alive, and every later read of it pays an indirection
- * (bench/strings.ts; the README's "String batches").
+ * (bench/strings.ts; docs/performance.md, "String batches").
  */
 
 /** Makes one ID's flat string from its codes at `c[at]`. */
