@@ -174,8 +174,8 @@ const VALIDATE = 2;
 
 /**
  * `pass` specialised: the format and `flagged` are constants in each call, so the per-record dispatch folds away.
- * ULID's loops come last, as before they shared this one: with them first, the ULID validate kernel measured about
- * 20% slower (3.6 -> 4.4 ns an ID, SIMD build, the same instructions: where V8 lays out the loop), and decode no faster.
+ * ULID's loops come last, as before they shared this one: with them first, the ULID validate kernel measured slower
+ * (npm run bench:kernels, SIMD build, the same instructions: where V8 lays out the loop), and decode no faster.
  */
 // @ts-ignore: decorator
 @inline function passOf(format: i32, what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {

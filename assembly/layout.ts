@@ -27,7 +27,7 @@
 /**
  * IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM.
  * Measured (npm run bench:kernels, the copy-in/kernel/copy-out pipeline on 1M IDs): decode and encode cost the
- * same per ID from 2048 to 8192 records a call, and encode 10-20% more at 512-1024; TEXT and BINARY of 8192
+ * same per ID from 2048 to 8192 records a call, and encode more at 512-1024; TEXT and BINARY of 8192
  * records (352 KB) still sit in L2. So the largest chunk the memory holds, which generation needs anyway.
  */
 export const CHUNK = 8192;

@@ -36,8 +36,8 @@ export function ulidIncrement(count: i32): i32 {
       hi++;
     }
     // Steps that leave hi alone: up to lo's maximum (the carrying step is the first of the next run). Within a run
-    // the first word of every ID is the same, so the loop is an add, a bswap and two stores per ID: about 2x the
-    // speed of checking for a carry in every step (bench/kernels.ts, increment).
+    // the first word of every ID is the same, so the loop is an add, a bswap and two stores per ID: faster than
+    // checking for a carry in every step (bench/kernels.ts, increment).
     const room = ~lo == 0 ? 1 : (~lo < <u64>(count - n) ? <i32>~lo : count - n);
     const head = bswap(hi);
     let dst = BINARY + <usize>(ID_BYTES * n);

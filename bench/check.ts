@@ -1,5 +1,5 @@
 /**
- * `npm run bench:check`: the project's performance targets (README, "Targets"), as ratios measured side by side in one run. Each
+ * `npm run bench:check`: the project's performance targets (docs/performance.md, "Targets"), as ratios measured side by side in one run. Each
  * target times its two contenders in alternating rounds and takes the median of the per-rotation ratios, so load from
  * elsewhere on the machine hits both sides alike. The first round of each measurement is a warm-up and is not
  * counted (a peer measured up to 5x its later rate there). A target that misses is measured twice more, afresh,

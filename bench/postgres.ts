@@ -1,7 +1,7 @@
 /**
  * Bulk ingestion into PostgreSQL (`npm run bench:postgres [-- ROWS]`, 1,000,000 rows by default): rows per second
  * into a `uuid PRIMARY KEY` column, end to end from no IDs to committed rows, four ways:
- *   - binary COPY: uuidv7.generateMany -> binaryCopy (the README's recipe) -> COPY FROM STDIN (FORMAT binary);
+ *   - binary COPY: uuidv7.generateMany -> binaryCopy (docs/storing.md's recipe) -> COPY FROM STDIN (FORMAT binary);
  *   - text COPY: uuidv7.generateMany -> uuidv7.encodeManyText -> COPY FROM STDIN, one UUID per line;
  *   - the command line: `ulid generate N --type uuidv7 | psql -c '\copy ... FROM STDIN'`;
  *   - what users do today: the `uuid` package's v7() one at a time, in multi-row INSERTs of 1,000 rows

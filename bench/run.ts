@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every single-ID and bulk group, each contender's output checked against ours, then timed with
- * tinybench. Prints a table per group and writes bench/results/latest.json and latest.md (the README's table).
+ * tinybench. Prints a table per group and writes bench/results/latest.json and latest.md (the table of docs/performance.md).
  * `npm run bench -- decode` runs only the groups whose id contains "decode" (`-- formats.` the other formats).
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -59,7 +59,7 @@ export const READ_FLOOR = "floor: read the 26 characters, nothing checked";
  * turn the first 10 into the time, nothing checked. What it costs is what reading the string costs: on a flat string
  * a step each, on a concatenated or sliced one a step more each to reach the characters (V8's charCodeAt unwraps
  * the string on every call). A strict decodeTime that reads the string where it lies does all this and more; a
- * flat copy to read instead costs more than the walks it saves (README, "Targets": `toLowerCase`, substrings,
+ * flat copy to read instead costs more than the walks it saves (docs/performance.md, "Targets": `toLowerCase`, substrings,
  * `TextEncoder.encodeInto`, `Buffer#latin1Write` were all slower).
  */
 function readFloor(id: string): number {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:strings`: how `encodeMany` should build its strings (the trade-off documented in the README's
+ * `npm run bench:strings`: how `encodeMany` should build its strings (the trade-off documented in docs/performance.md's
  * "String batches" and in src/engine/flat-string.ts). 1M IDs are encoded by the SIMD kernel a chunk at a
  * time, then turned into strings two ways:
  *   slice  one TextDecoder call per chunk, then `slice` per ID (V8 makes a slice of >= 13 chars a view of its parent)

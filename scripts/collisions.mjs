@@ -1,4 +1,4 @@
-// Prints the README's collision table (## Other formats): for fleets of unsynchronised nodes minting IDs at a steady
+// Prints the collision table of docs/formats.md: for fleets of unsynchronised nodes minting IDs at a steady
 // rate, the expected time until two nodes make the same ID, from the birthday bound. Run: node scripts/collisions.mjs
 //
 // Model. Each node runs one monotonic generator, so a node never repeats itself; nodes draw randomness

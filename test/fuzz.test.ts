@@ -90,7 +90,7 @@ function isAlphanumeric(byte: number): boolean {
   return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
 }
 
-/** The IDs of a batch by the README's rules (text: 26 bytes, then a non-alphanumeric byte, the last optional); null for an invalid one. */
+/** The IDs of a batch by docs/api.md's rules (text: 26 bytes, then a non-alphanumeric byte, the last optional); null for an invalid one. */
 function refElements(batch: readonly unknown[] | Uint8Array): (string | null)[] {
   if (Array.isArray(batch))
     return batch.map((id) => (typeof id === "string" && VALID_ULID_PATTERN.test(id) ? id : null));

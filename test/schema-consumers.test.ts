@@ -1,7 +1,7 @@
 /**
  * The schemas and type guards through real consumers: ArkType, tRPC and Hono's sValidator (over an ArkType object
  * schema, as it validates a whole request part) take a Standard Schema as it is; Zod and Valibot take no foreign
- * schema, so the README's one-liners over `isValid` and `canonicalize` are tested here as written. The types are checked too (the root `tsc --noEmit` of `npm test` compiles this file): each consumer
+ * schema, so the one-liners of docs/api.md over `isValid` and `canonicalize` are tested here as written. The types are checked too (the root `tsc --noEmit` of `npm test` compiles this file): each consumer
  * infers the branded type, and the schema is a Standard Schema by the spec's own interface.
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec";

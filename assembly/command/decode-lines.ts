@@ -41,8 +41,8 @@ export const SUFFIX_SLOTS = 64;
 export const MAX_LINE = LINE_PIECE + ID_CHARS + SUFFIX_SLOT;
 /**
  * Bytes of LINES: ~2,000 TSV lines a call. `ulid decode` writes each call's lines out straight from here (one write
- * per call: src/engine/wasm-codec.ts, `direct`), so fewer, bigger calls save writes: 128 KiB measured 0.97x the
- * time of `decode < ids.txt` with 32 KiB, and 0.95x the pipeline from `ulid generate` (bench/cli.mjs). It takes
+ * per call: src/engine/wasm-codec.ts, `direct`), so fewer, bigger calls save writes: 128 KiB chosen from
+ * bench/cli.mjs --pipeline (`decode < ids.txt` and the pipeline from `ulid generate`, against 32 KiB). It takes
  * two pages of the command's memory (scripts/build-wasm.mjs), none of the library's.
  */
 export const LINES_BYTES = 131072;

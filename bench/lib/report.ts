@@ -93,7 +93,7 @@ export function lines(group: GroupResult): string[] {
 }
 
 /**
- * The README's table: a row per operation (and per variant, where there is an into-buffer one) with our three
+ * The table of docs/performance.md: a row per operation (and per variant, where there is an into-buffer one) with our three
  * engines side by side, the best peer, auto over that peer, and wasm over js. References are left to the JSON.
  */
 export function markdown(results: Results): string {

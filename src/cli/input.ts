@@ -65,8 +65,8 @@ async function* readStream(stream: AsyncIterable<Uint8Array>, name: string): Asy
 
 /**
  * Standard input that is a regular file or a pipe, read with plain blocking reads (see `readChunks`). Node's
- * stream over a pipe costs far more than the reads themselves: 270 MB through a pipe took ~170 ms more CPU time
- * than blocking reads, a third of a whole decode at pipe speed. A pipe read returns what the pipe holds (up to
+ * stream over a pipe costs far more CPU time than the reads themselves (bench/cli.mjs --pipeline, `cat ids.txt |
+ * ulid decode`). A pipe read returns what the pipe holds (up to
  * 64 KiB), so a live input (`kubectl logs -f | ulid scan`) is handled as it comes; a read that waits for the
  * writer holds the event loop, and Ctrl-C, which ends the writer too, ends it. Standard input left non-blocking
  * (EAGAIN: a parent may set that) is read as a stream from there on.
@@ -77,8 +77,8 @@ function readStdin(): AsyncGenerator<Uint8Array> {
 
 /**
  * A file's bytes, then the file closed. A regular file is read synchronously: such a read never waits for a
- * writer, and an asynchronous one waits for a thread of the pool, which on a busy machine cost scan ~1 ms a chunk
- * (~60 ms of 0.3 s over a 58 MB log). Anything else (a pipe given as /dev/fd/N, a device) is read asynchronously,
+ * writer, and an asynchronous one waits for a thread of the pool, which on a busy machine costs scan a wait per
+ * chunk. Anything else (a pipe given as /dev/fd/N, a device) is read asynchronously,
  * so a stalled writer cannot stall Ctrl-C.
  */
 async function* readFile(handle: FileHandle, name: string, regular: boolean): AsyncGenerator<Uint8Array> {

@@ -21,8 +21,8 @@ const FULL_PIPE_RETRIES = 256;
 /**
  * Makes a piped standard output blocking again, and says whether it did. Node makes it non-blocking, and a writer
  * then either spins on a full pipe (EAGAIN) or goes round the event loop per pipe-full; a blocking write sleeps
- * in the kernel until the reader has made room and wakes as soon as it has. `ulid generate 10000000 | ulid
- * decode` (bench/cli.mjs --pipeline) measured 0.95x the wall time and 0.90x the CPU time of retrying. Nothing
+ * in the kernel until the reader has made room and wakes as soon as it has: less wall and CPU time than retrying
+ * for `ulid generate 10000000 | ulid decode` (bench/cli.mjs --pipeline). Nothing
  * waits on the event loop while a write blocks, and that is safe here: a command whose standard output is a pipe
  * draws no progress line, so it installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends
  * any program blocked on a pipe. The mode belongs to the pipe's open file, which others may share and set
@@ -55,7 +55,7 @@ function prepareStdout(): boolean {
       stdoutPipe = blockingPipe();
       return stdoutPipe;
     }
-    // (isTTY, not tty.isatty: the tty module costs ~1 ms to load, and the stream, which knows, exists already.)
+    // (isTTY, not tty.isatty: loading the tty module adds to every start, and the stream, which knows, exists already.)
     return stats.isFile() || (stats.isCharacterDevice() && process.stdout.isTTY !== true);
   } catch {
     return false;
@@ -96,7 +96,7 @@ export class Output {
 
   /**
    * Writes `bytes`; resolves when they are written (or the write failed: a failure is the "error" event's). Standard
-   * output takes them in plain writes, skipping the stream's machinery per call (measured: ~10% of `decode`'s CPU
+   * output takes them in plain writes, skipping the stream's machinery per call (a share of `decode`'s CPU
    * time at pipe speed), which wait on a full pipe (see `blockingPipe`); one left non-blocking (EAGAIN) gets the
    * rest through the stream after FULL_PIPE_RETRIES, and the stream waits for the reader. Nothing is ever left
    * queued in the stream when the next write comes (each resolves once its bytes are out), so the two ways keep the

@@ -48,7 +48,7 @@ function terminals(): Terminals {
 
 /**
  * Milliseconds on a monotonic clock. Not `performance.now()`: the `performance` global loads perf_hooks on first use
- * (~0.8 ms of every command's start here).
+ * (a cost in every command's start).
  */
 function monotonicMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;

@@ -91,7 +91,7 @@ export function checkIndex(value: unknown, name: string): number {
 /**
  * `bytes` (a checked Uint8Array) has at least `needed` bytes from `offset`. The last byte needed is read rather than
  * the length: a typed array's element past its end reads as undefined, and indexed access runs no code of the
- * caller's, so this is as safe as the intrinsic length getter and about 3 ns cheaper on encode's path (bench/single.ts).
+ * caller's, so this is as safe as the intrinsic length getter and cheaper on encode's path (bench/single.ts).
  */
 export function checkRoom(bytes: Uint8Array, offset: number, needed: number, name: string): void {
   if (needed > 0 ? bytes[offset + needed - 1] !== undefined : offset <= byteLength(bytes)) return;

@@ -12,7 +12,7 @@ export type UlidErrorCode =
 
 /** Longest piece of an offending value quoted in a message. */
 const QUOTE_LIMIT = 64;
-/** BigInts past this are quoted in hex: decimal text of a huge one takes seconds (10 million bits: about 1.3 s). */
+/** BigInts past this are quoted in hex: decimal text of a huge one takes seconds (it grows faster than its size). */
 const DECIMAL_BIGINT_LIMIT = 2n ** 256n;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The only randomness source: `crypto.getRandomValues`, drawn 64 KiB at a time into a pool so single IDs do not
- * pay for a call each (about 1.3 us per call measured here). Large fills go straight to the target (for batches,
+ * pay for a call each (a call costs more than making an ID). Large fills go straight to the target (for batches,
  * that is WebAssembly memory) without passing through the pool. The pool is emptied before a V8 startup snapshot
  * is written (`node --build-snapshot`), so processes restored from it never share its bytes.
  */

@@ -69,12 +69,11 @@ export type ReadingCall = "decode" | "time" | "validate";
 /**
  * The one exception to "batches on WebAssembly" under "auto": the reading calls, per format, that run on the
  * TypeScript engine when given a string array. Each string must be copied into WebAssembly memory a character at a
- * time, which costs more than these formats' tuned TypeScript readers take to decode it. Measured on 1M IDs
- * (bench/bulk.ts, bench/formats.ts; Node 20, 2-core x86-64, medians), TypeScript vs WebAssembly in M IDs/s: ULID
- * decodeMany 15.7 vs 12.7, decodeTimeMany 18.1 vs 13.2, validateMany 19.3 vs 18.0; BaseUID decodeTimeMany 15.6 vs
- * 13.7, validateMany 17.0 vs 12.6 (its decodeMany is even, so it stays); KSUID validateMany 14.1 vs 9.9 (its check
- * compares with the largest text, where decoding divides: js-ksuid.ts). Ulid-Flake and UUID v7 read strings
- * 1.4-1.8x faster on WebAssembly, text batches and encodeMany are faster there for every format: all stay.
+ * time, which costs more than these formats' tuned TypeScript readers take to decode it. Chosen from `npm run
+ * bench` (bench/bulk.ts, bench/formats.ts: each call on both engines; figures in docs/performance.md): BaseUID's
+ * decodeMany is even, so it stays; KSUID's validateMany compares with the largest text, where decoding divides
+ * (js-ksuid.ts). Ulid-Flake and UUID v7 read strings faster on WebAssembly, and text batches and encodeMany are
+ * faster there for every format: all stay.
  */
 const STRINGS_ON_TYPESCRIPT: Readonly<Record<string, readonly ReadingCall[]>> = {
   ulid: ["decode", "time", "validate"],

@@ -1,11 +1,11 @@
 /**
  * Strings from character codes in bytes, one char per byte (a byte above 0x7F stays one char, so positions hold).
  *
- * `String.fromCharCode` with the codes as separate arguments builds a flat string in one step: measured here about
- * 2x faster than `.apply` on an array and 2.5-4x faster than a TextDecoder call for one ID (bench/single.ts, encode).
+ * `String.fromCharCode` with the codes as separate arguments builds a flat string in one step: faster than
+ * `.apply` on an array and than a TextDecoder call for one ID (chosen from bench/single.ts, encode).
  * Unlike a slice of a longer decoded string it pins nothing: V8 makes every slice of 13 chars or more a view of its
  * parent, so one kept ID would keep its whole batch's text alive, and every later read of it pays an indirection
- * (bench/strings.ts; the README's "String batches").
+ * (bench/strings.ts; docs/performance.md, "String batches").
  */
 
 /** Makes one ID's flat string from its codes at `c[at]`. */
@@ -56,10 +56,10 @@ const string36: StringMaker = (c, at) =>
 
 /**
  * The maker for IDs of `chars` characters: a function of its own per width, chosen once per codec, so each call site
- * runs one unrolled call (a switch on the width in one shared function measured 1.7x slower in encodeMany). A TypeID
+ * runs one unrolled call (a switch on the width in one shared function measured slower in encodeMany). A TypeID
  * with a prefix (`chars` counting it and its underscore) is the prefix's `prefix_`, made once, joined to the flat
  * 26-char suffix: what `prefix + "_" + suffix` gives in other libraries (a V8 cons string of the two, flattened once
- * by whoever reads it), made without an array of codes; `String.fromCharCode.apply` over 31 codes measured 4x slower.
+ * by whoever reads it), made without an array of codes; `String.fromCharCode.apply` over 31 codes measured slower.
  */
 export function stringMaker(chars: number, prefix = ""): StringMaker {
   if (prefix !== "") {

@@ -22,12 +22,11 @@ const TWO_POW_25 = 0x200_0000;
  * batches' time and validity flags.
  *
  * Tuned (bench/single.ts, decodeTime and isValid; bench/bulk.ts, decodeTimeMany and validateMany): the values are
- * read at constant positions, unrolled. A loop into a scratch array then packed from it measured about 1.3x slower,
- * and positions offset by a variable (to read IDs inside a longer string) about 1.3x slower too. It is a reader of
- * its own, not `readId` without a destination: each random value dies as soon as it is OR-ed in, where `readId`
- * keeps all 26 live for its bytes (10-13% faster). And it is two halves, each under the size V8 inlines (460 bytes
- * of bytecode; one function of all 26 reads is about 600), so a caller's loop can run them with no call: 3-7%
- * faster in a loop of its own, within the noise of bench:check's rows.
+ * read at constant positions, unrolled: a loop into a scratch array then packed from it measured slower, and so did
+ * positions offset by a variable (to read IDs inside a longer string). It is a reader of its own, not `readId`
+ * without a destination: each random value dies as soon as it is OR-ed in, where `readId` keeps all 26 live for its
+ * bytes (faster). And it is two halves, each under the size V8 inlines (460 bytes of bytecode; one function of all
+ * 26 reads is about 600), so a caller's loop can run them with no call: a little faster in a loop of its own.
  */
 export function readIdTime(id: string): number {
   const high = randomCharsValid(id) ? readTimeChars(id) : -1;
@@ -112,7 +111,7 @@ function timeOf(c0: number, c1: number, c2: number, c3: number, c4: number, c5: 
 
 /**
  * The ASCII codes of two chars for each 10-bit value: the first in the high byte. Encoding 26 chars takes 13 lookups
- * here rather than 26 in ENCODE_TABLE (bench/single.ts, encode: about 1.07x faster).
+ * here rather than 26 in ENCODE_TABLE (chosen from bench/single.ts, encode).
  */
 const PAIRS = Uint16Array.from({ length: 1024 }, (_, pair) => (ENCODE_TABLE[pair >> 5] << 8) | ENCODE_TABLE[pair & 31]);
 
@@ -121,12 +120,12 @@ const PAIRS = Uint16Array.from({ length: 1024 }, (_, pair) => (ENCODE_TABLE[pair
  * 0-1; then every 5 bytes are 4 pairs), each char computed straight into an argument of `String.fromCharCode`, which
  * builds a flat string in one step.
  *
- * Tuned (bench/single.ts, encode/ulid()/monotonic): about 1.3x faster than `encodeChars` into a scratch array read
- * back as the arguments, 2x faster than `.apply` on an array and 2.5-4x faster than TextDecoder; concatenating two
- * halves makes a V8 cons string (26 >= 13 chars), flattened again by whoever reads it. The pair indexes are cut
- * from the bytes directly: going through the time as a number measured 1.4x slower with shifts on a double, and
- * still ~5% slower with int32 halves. A per-millisecond cache of the time chars measured slower whenever the time
- * changes and no faster when it does not. `String.fromCharCode` itself is about two thirds of the time.
+ * Tuned (bench/single.ts, encode/ulid()/monotonic): faster than `encodeChars` into a scratch array read back as
+ * the arguments, than `.apply` on an array and than TextDecoder; concatenating two halves makes a V8 cons string
+ * (26 >= 13 chars), flattened again by whoever reads it. The pair indexes are cut from the bytes directly: going
+ * through the time as a number measured slower, with shifts on a double or with int32 halves. A per-millisecond
+ * cache of the time chars measured slower whenever the time changes and no faster when it does not.
+ * `String.fromCharCode` itself is most of the time.
  */
 export function encodeString(src: Uint8Array, from: number): string {
   const P = PAIRS;

@@ -27,7 +27,7 @@ const oneIdRandom = oneId.subarray(ULID_BYTES - RANDOM_BYTES);
  * Element `index` of a batch as a 26-character string, or null when it cannot be a ULID (not a string of 26; in
  * text, a record whose separator is a letter or digit). The batch calls below are plain loops over it and a reader
  * of js-ulid-text.ts: with latin1 TextDecoder windows read through a callback per element, decodeMany of text took
- * about 1.7x as long (bench/bulk.ts, js engine).
+ * far longer (bench/bulk.ts, js engine).
  */
 function elementText(batch: IdBatch, index: number): string | null {
   return batch.kind === "strings" ? stringOfLength(batch.ids[index]) : recordText(batch.text, index);
@@ -61,8 +61,8 @@ function elementTime(batch: IdBatch, index: number): number {
 }
 
 /**
- * Copies a 16-byte ID to `dst[at]`. Unrolled: a loop measured about 2x slower and `set` about 1.9x, and this runs
- * once per ID of a monotonic batch (bench/bulk.ts, generateMany on the js engine).
+ * Copies a 16-byte ID to `dst[at]`. Unrolled: a loop and `set` both measured far slower, and this runs once per ID
+ * of a monotonic batch (bench/bulk.ts, generateMany on the js engine).
  */
 function copyId(id: Uint8Array, dst: Uint8Array, at: number): void {
   dst[at] = id[0]!; dst[at + 1] = id[1]!; dst[at + 2] = id[2]!; dst[at + 3] = id[3]!;
@@ -75,7 +75,7 @@ function copyId(id: Uint8Array, dst: Uint8Array, at: number): void {
  * `timeMany` over a string array without flags (decodeTimeMany's common call): the first invalid element's index,
  * or -1. A loop of its own over the array, each step what `decodeTime` does for one ID, so the batch does no more
  * per ID than a loop over decodeTime() (bench:check): through `elementTime`, which text batches share, with flags
- * checked per ID, it measured 0.71-0.95x of that loop.
+ * checked per ID, it measured slower than that loop.
  */
 function stringTimes(ids: readonly unknown[], count: number, dst: Float64Array): number {
   for (let i = 0; i < count; i++) {

@@ -44,8 +44,8 @@ export interface ManyOptions<Time> extends MonotonicOptions {
 }
 
 /**
- * Clock reads a monotonic batch spends waiting for the next tick before it moves on without it: about 2 ms at the
- * ~40 ns a `Date.now()` costs here, twice the longest wait a running millisecond clock can need. A coarser tick
+ * Clock reads a monotonic batch spends waiting for the next tick before it moves on without it: at tens of ns a
+ * `Date.now()`, a few ms, more than the longest wait a running millisecond clock can need. A coarser tick
  * (KSUID's second) is not waited for: the batch takes the next second at once, ahead of the clock by less than one,
  * rather than blocking the thread for up to a second (and its 2^128 payloads per second never run out otherwise).
  */

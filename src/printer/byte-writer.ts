@@ -6,8 +6,8 @@
  *
  * The hot path of a line is two copies: the ID's characters, and a time suffix (`TimeSuffix`: everything a line
  * prints after its ID depends on the ID's time only, so it is built once per time and kept). Both copy
- * 8 bytes per step (`copyAscii`): JavaScript pays per element stored, not per byte, and measured here a byte loop
- * spends ~100 ns on a 66-byte line, 8-byte steps ~30 ns.
+ * 8 bytes per step (`copyAscii`): JavaScript pays per element stored, not per byte, so 8-byte steps take a
+ * fraction of a byte loop's time on a line.
  */
 /** Initial size; it doubles when a chunk's output needs more. */
 const INITIAL_BYTES = 1 << 16;
@@ -61,7 +61,7 @@ function copyAscii(target: DataView, to: number, source: DataView, from: number,
   // Little-endian both ways: the bytes' own order on the machines Node runs on, so no byte swapping.
   for (; i < words; i += 8) target.setFloat64(to + i, source.getFloat64(from + i, true), true);
   if (i >= count) return;
-  // The last 1-7 bytes, exactly: 4, 2 and 1 at a time (a byte loop cost ~2x the whole word copy of an ID). Int32,
+  // The last 1-7 bytes, exactly: 4, 2 and 1 at a time (a byte loop cost more than the whole word copy of an ID). Int32,
   // not Uint32: its values are always small integers to the engine, never boxed numbers.
   if (i + 4 <= count) {
     target.setInt32(to + i, source.getInt32(from + i, true), true);
@@ -183,7 +183,7 @@ export class ByteWriter {
   /**
    * Unix ms as ISO-8601, as `Date.toISOString` writes it: years 0 to 9999 in 4 digits, others signed in 6
    * ("+010889-08-02T05:31:50.655Z"). Worked out with integer arithmetic, no Date: a log's times jump about (each
-   * implausible match has its own), and a Date and its string per distinct second cost ~10x more.
+   * implausible match has its own), and a Date and its string per distinct second cost far more.
    */
   iso(ms: number): void {
     const days = Math.floor(ms / MS_PER_DAY);
@@ -244,8 +244,8 @@ export class ByteWriter {
    * One line per ID of a batch: `start`, the ID's `chars` characters (text record `i` is the `record` bytes at
    * `text[record * i]`), then what `suffix` prints for its time, `times[i]`. A run of lines of one time (IDs made
    * in one millisecond: tens of thousands from `ulid generate`) is written once, copied whole by doubling native
-   * copies (`copyWithin`), and only each copy's ID put in: measured over runs of 30,000 decode lines, ~12 ns of
-   * CPU time a line against ~39 ns writing each line whole.
+   * copies (`copyWithin`), and only each copy's ID put in: a fraction of the CPU time of writing each line whole
+   * (bench/cli.mjs --pipeline).
    */
   idLines(start: AsciiBytes, text: DataView, record: number, chars: number, times: Float64Array, count: number, suffix: TimeSuffix): void {
     for (let i = 0; i < count; ) {

@@ -1,6 +1,6 @@
 /**
  * Bulk ingestion with COPY, on PGlite (from its /dev/blob) and on the server at ULID_TEST_PG (COPY FROM STDIN with
- * pg-copy-streams): generateMany's records in binary format, built by the README's `binaryCopy` straight from the
+ * pg-copy-streams): generateMany's records in binary format, built by docs/storing.md's `binaryCopy` straight from the
  * records, into every binary column (./columns.ts); encodeManyText's output in text format into every column that
  * reads the format's own text; and, on the server only, the `ulid generate` command piped into `psql \copy`. Each
  * reads the table back and compares it with what went in. `npm run bench:postgres` times the same paths at 1M rows.

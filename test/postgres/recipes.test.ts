@@ -1,5 +1,5 @@
 /**
- * The README's "Storing IDs" recipes (./recipes/), run as written: the README holds each file verbatim, and each is
+ * The recipes of docs/storing.md (./recipes/), run as written: docs/storing.md holds each file verbatim, and each is
  * run against the database of the Postgres suites (PGlite in `npm test`, the server at ULID_TEST_PG in CI). They
  * import the package by name, so they run on the built package (dist/), as a user's code does.
  */
@@ -12,7 +12,7 @@ import { hex } from "../helpers/reference.js";
 import * as drizzleRecipe from "./recipes/drizzle.js";
 import * as pgRecipe from "./recipes/node-postgres.js";
 
-const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const STORING = readFileSync(new URL("../../docs/storing.md", import.meta.url), "utf8");
 const recipe = (file: string) => readFileSync(new URL(`./recipes/${file}`, import.meta.url), "utf8");
 
 const suite = databaseForSuite();
@@ -42,8 +42,8 @@ afterEach(async () => {
   for (const name of Object.keys(TABLES)) await db.query(`DELETE FROM ${name}`);
 });
 
-it.each(["node-postgres.ts", "drizzle.ts"])("README shows recipes/%s as it is", (file) => {
-  expect(README).toContain(`\`\`\`ts\n${recipe(file)}\`\`\``);
+it.each(["node-postgres.ts", "drizzle.ts"])("docs/storing.md shows recipes/%s as it is", (file) => {
+  expect(STORING).toContain(`\`\`\`ts\n${recipe(file)}\`\`\``);
 });
 
 describe("node-postgres", () => {

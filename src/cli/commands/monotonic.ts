@@ -11,7 +11,7 @@ export const monotonicCommand: Command = {
   details: `
 Within one millisecond each ID is the one before with its 80-bit random part plus 1, so the output sorts the
 same as text, as bytes and in time. (The same stream as 'ulid generate N'.) The other types count up their own
-way (README, "Other formats"); a Ulid-Flake millisecond holds a few thousand IDs, so a long run waits for the clock.
+way (docs/formats.md); a Ulid-Flake millisecond holds a few thousand IDs, so a long run waits for the clock.
 
 Options:
 ${typeHelp(16, true)}

@@ -32,9 +32,9 @@ function jobsOption(value: unknown): number | undefined {
 /**
  * The threads to scan `path` with, and its size, when --jobs asks for more than one and `path` is a regular file;
  * else undefined: one job (standard input, pipes and anything else, and by default). More threads are not the
- * default: with the lines written in WebAssembly one job scans ~650 MB/s, bound by memory traffic and Node's start,
- * and on a 2-core machine two jobs measured 1.04-1.14x one job's speed on a 200 MB log and 1.04-1.53x on a 1 GB
- * one, for 1.2-1.7x its CPU time (bench/cli.mjs; two single-job scans side by side each ran ~20% slower there).
+ * default: one job already scans at memory speed, bound by memory traffic and Node's start, so a second thread
+ * competes for the same memory and gains little or loses, for more CPU time (bench/cli.mjs; the measurements are in
+ * docs/performance.md).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === undefined || jobs === 1) return undefined;
@@ -73,7 +73,7 @@ Options:
                       empty for no bound). A token whose time falls outside (a hex etag, a long number) is
                       counted as implausible and left out of first, last, span and histogram
   -j, --jobs N        scan a regular file with N threads (1-256; default 1: one thread already scans at
-                      memory speed, and two gave 1.04-1.53x on a 2-core machine, the most on a 1 GB file).
+                      memory speed, so more may pay on a large file with idle cores: time both first).
                       The output is the same as one job's, byte for byte, in the same order. Standard
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)

@@ -34,7 +34,7 @@ export function lineStartFrom(fd: number, at: number, size: number): number {
 
 /**
  * The newlines in `bytes`: counted by the command's module 16 bytes a step, a scan window at a time, or else one
- * `indexOf` (memchr) per line, whose call cost ~35 ns a line: ~50 ms over a 200 MB log of short lines.
+ * `indexOf` (memchr) per line, whose call cost per line adds up on a large log of short lines (bench/cli.mjs).
  */
 export function newlineCount(bytes: Buffer): number {
   const wasm = commandWasm();

@@ -7,7 +7,7 @@
  * first line from the counts of the ranges before it (known as soon as those are read: no thread waits for a
  * message), then scans and formats it (range-scanner.ts). The workers post their bytes to the main thread,
  * which writes the ranges in order, and whenever the next one to write is not there yet, claims and scans one
- * itself: while the workers start (~30 ms each) it scans the first ranges alone, so starting them costs a file of
+ * itself: while the workers start it scans the first ranges alone, so starting them costs a file of
  * a few MB little. At most 4N ranges are claimed ahead of the next one to write, so memory stays flat: about 4N
  * ranges' outputs, whatever the file's size. (A range ends at a line's end, so a line longer than a range
  * is read whole: one job streams such a line, N jobs hold it.)
@@ -33,8 +33,9 @@ const RANGES_PER_THREAD = 4;
 
 /**
  * How long the main thread, with nothing else it may claim, waits for the worker holding the next range to write
- * before scanning that range itself (the worker's copy, when it comes, is dropped). A worker scans a range in
- * ~10 ms; on a busy machine one may be descheduled for far longer, and everything else would wait for it.
+ * before scanning that range itself (the worker's copy, when it comes, is dropped): a few times what a range takes
+ * to scan (bench/cli.mjs); on a busy machine a worker may be descheduled for far longer, and everything else would
+ * wait for it.
  */
 const TAKE_OVER_MS = 25;
 
@@ -150,7 +151,7 @@ export class ScanPool {
           outputs[index] = await this.scanHere(job, index, board, fault);
           // The workers' outputs arrive as messages, which only a turn of the event loop takes in: without one
           // between its own ranges, this thread went on claiming ranges while finished ones waited unwritten,
-          // until the window was full and the workers stood still (seen in a trace: ~45 ms at a time).
+          // until the window was full and the workers stood still (seen in a trace).
           await new Promise(setImmediate);
         } else if (!(await this.arrival((arrived = deferred())))) {
           outputs[written] = await this.scanHere(job, written, board, fault);

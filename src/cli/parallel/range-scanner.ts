@@ -71,7 +71,7 @@ export class RangeScanner {
     scanner.push(this.buffer.subarray(0, length), true);
     // A copy in shared memory, which a worker posts without it being copied again. (Not the writer's buffer
     // transferred: to transfer a buffer detaches it, and detaching one in a thread throws away the optimised code
-    // of every function there that reads typed arrays, which made the workers 2x slower.)
+    // of every function there that reads typed arrays, which made the workers far slower.)
     const view = this.writer.view();
     const output = new Uint8Array(new SharedArrayBuffer(view.length));
     output.set(view);
