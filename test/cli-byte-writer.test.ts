@@ -6,7 +6,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AsciiBytes, ByteWriter, TimeSuffix, jsonTimeSuffix } from "../src/printer/byte-writer.js";
+import { ByteWriter } from "../src/printer/byte-writer.js";
+import { AsciiBytes } from "../src/printer/ascii-copy.js";
+import { TimeSuffix, jsonTimeSuffix } from "../src/printer/time-suffix.js";
 import { propertyRuns } from "./helpers/tier.js";
 
 const latin1 = new TextDecoder("latin1");

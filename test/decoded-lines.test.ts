@@ -7,7 +7,8 @@
  * together are one record wide, cut into chunks at random places.
  */
 import { describe, expect, it } from "vitest";
-import { ByteWriter, TimeSuffix } from "../src/printer/byte-writer.js";
+import { ByteWriter } from "../src/printer/byte-writer.js";
+import { TimeSuffix } from "../src/printer/time-suffix.js";
 import { decodedLines } from "../src/printer/decode-output.js";
 import { formatOf } from "../src/cli/type-option.js";
 import type { UlidError } from "../src/core/errors.js";

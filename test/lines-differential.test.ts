@@ -9,7 +9,7 @@
  * calls; lines handed to a `direct` writer until the first invalid record.
  */
 import { describe, expect, it } from "vitest";
-import { TimeSuffix, jsonTimeSuffix } from "../src/printer/byte-writer.js";
+import { TimeSuffix, jsonTimeSuffix } from "../src/printer/time-suffix.js";
 import { type LineShape, type LinesMany, maxLineBytes, wasmDecodeLines } from "../src/printer/wasm-decode-lines.js";
 import { commandExports } from "../src/printer/wasm-kernels.js";
 import { instantiateBuild } from "../src/wasm/load.js";

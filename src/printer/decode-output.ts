@@ -13,7 +13,9 @@
  */
 import type { UlidError } from "../index.js";
 import { batchCodec, type ChunkProcessor, type Format, type FormatCodec, formatOption, LineDecoder, type RecordReader, utf8 } from "../internal.js";
-import { AsciiBytes, type ByteWriter, type TimeSuffix } from "./byte-writer.js";
+import { type ByteWriter } from "./byte-writer.js";
+import { AsciiBytes } from "./ascii-copy.js";
+import { type TimeSuffix } from "./time-suffix.js";
 import { canonicalUlidPass } from "./canonical-ulid-text.js";
 import { type LineShape, type LinesMany, maxLineBytes, wasmDecodeLines } from "./wasm-decode-lines.js";
 import { commandWasm } from "./wasm-kernels.js";

@@ -3,7 +3,9 @@
  * the file's name when files are named. It needs nothing but a ByteWriter, so the same formatting can run where
  * the bytes are made (a worker thread formatting its part of a file) and the bytes be written elsewhere.
  */
-import { AsciiBytes, type ByteWriter, TimeSuffix, jsonTimeSuffix } from "./byte-writer.js";
+import { type ByteWriter } from "./byte-writer.js";
+import { AsciiBytes } from "./ascii-copy.js";
+import { TimeSuffix, jsonTimeSuffix } from "./time-suffix.js";
 import type { ScanTarget } from "./scan-target.js";
 
 const encoder = new TextEncoder();

@@ -1,4 +1,5 @@
-import { ByteWriter, TimeSuffix, jsonTimeSuffix } from "../../printer/byte-writer.js";
+import { ByteWriter } from "../../printer/byte-writer.js";
+import { TimeSuffix, jsonTimeSuffix } from "../../printer/time-suffix.js";
 import type { Command } from "../command.js";
 import { decodedLines } from "../../printer/decode-output.js";
 import { openInput } from "../input.js";
