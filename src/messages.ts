@@ -98,6 +98,14 @@ export function detachedBuffer(name: string): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${name} is a view of a detached ArrayBuffer (its memory was transferred or freed)`);
 }
 
+/**
+ * INVALID_ARGUMENT: a caller's buffer that a callback of the caller's (a getter, `random`, `now`, `onInvalid`)
+ * detached or shrank while the call was using it.
+ */
+export function bufferChanged(name: string): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `${name} was detached or shrunk by a callback while the call was using it`);
+}
+
 /** INVALID_LENGTH: `name` has `has` bytes from `offset`, not `needed`. */
 export function tooFewBytes(name: string, needed: number, offset: number, has: number): UlidError {
   return new UlidError("INVALID_LENGTH", `${name} needs ${needed} bytes from offset ${offset}, but has ${has}`);
