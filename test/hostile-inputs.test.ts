@@ -5,7 +5,7 @@
  * before its fix.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UlidError, decodeInto, decodeLines, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { UlidError, decodeInto, decodeLines, decodeStream, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
 import { recordingArray } from "./helpers/arrays.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
@@ -89,6 +89,48 @@ forEachEngine(() => {
         for await (const decoded of decodeLines([text], { format: name, onInvalid: () => { throw stop; } })) out.push(decoded.slice());
       }).rejects.toBe(stop);
       expect(Buffer.concat(out)).toEqual(Buffer.from(api.decodeMany(ids.slice(0, 2))));
+    });
+
+    it("an onInvalid that detaches or shrinks the chunk being read ends the stream with INVALID_ARGUMENT, after the IDs before", async () => {
+      const before = ids.slice(0, 3);
+      const after = ids.slice(3, 6);
+      // A bad line of the format's width (read in place, in a run of records), and one of another width.
+      const badLines = [`${ids[6]!.slice(0, -1)}!`, "x"];
+      const spoilers = {
+        detaches: (chunk: Uint8Array) => structuredClone(chunk.buffer, { transfer: [chunk.buffer] }),
+        shrinks: (chunk: Uint8Array) => (chunk.buffer as Resizable).resize(1),
+      };
+      const chunkOf = (how: string, text: string): Uint8Array => {
+        const bytes = encoder.encode(text);
+        const chunk = new Uint8Array(how === "shrinks" ? resizable(bytes.length) : new ArrayBuffer(bytes.length));
+        chunk.set(bytes);
+        return chunk;
+      };
+      for (const [how, spoil] of Object.entries(spoilers)) {
+        for (const bad of badLines) {
+          const text = `${[...before, bad, ...after].join("\n")}\n`;
+          const label = `onInvalid ${how} the chunk at ${JSON.stringify(bad)}`;
+          const chunk = chunkOf(how, text);
+          const out: Uint8Array[] = [];
+          const lines = decodeLines([chunk], { format: name, onInvalid: () => spoil(chunk) });
+          const fault = await (async () => {
+            try {
+              for await (const decoded of lines) out.push(decoded.slice());
+            } catch (error) {
+              return error;
+            }
+          })();
+          expect(fault, label).toBeInstanceOf(UlidError);
+          expect((fault as UlidError).code, label).toBe("INVALID_ARGUMENT");
+          expect(Buffer.concat(out), label).toEqual(Buffer.from(api.decodeMany(before)));
+          const streamed = chunkOf(how, text);
+          const stream = decodeStream({ format: name, onInvalid: () => spoil(streamed) });
+          const writer = stream.writable.getWriter();
+          writer.write(streamed).catch(() => {});
+          writer.close().catch(() => {});
+          await expect(collect(stream.readable as unknown as AsyncIterable<Uint8Array>), label).rejects.toMatchObject({ name: "UlidError", code: "INVALID_ARGUMENT" });
+        }
+      }
     });
 
     it("refuses an out that overlaps the binary IDs it encodes, and encodes beside them", () => {
