@@ -31,6 +31,11 @@ export interface Format extends FormatRules {
    * required prefix reads each string under its own prefix through the codec of the empty one (src/formats/typeid.ts).
    */
   adapt?(codec: FormatCodec): FormatCodec;
+  /**
+   * Whether `jsCodec` serves every engine, no engine's codec of the spec being made: a codec with no engine's work in
+   * it (TypeID's for a text batch none of whose records can be valid, src/formats/typeid.ts).
+   */
+  readonly everyEngine?: boolean;
 }
 
 export interface EncodeTextOptions extends CaseOptions {
