@@ -4,6 +4,7 @@
  * TypeID's `--prefix` (written by the commands that make IDs, required by those that read them when given; without it
  * they read any prefix). Each format is an IdFormat (id-format.ts) over its namespace.
  */
+import { UlidError } from "../errors.js";
 import { baseuid } from "../formats/baseuid.js";
 import { flake } from "../formats/flake.js";
 import { ksuid } from "../formats/ksuid.js";
@@ -93,12 +94,25 @@ const KSUID_FORMAT = idFormat(ksuid, {}, undefined, (id) => {
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
+/**
+ * The length of TypeIDs with `prefix` (none given: none); a --prefix that is no TypeID prefix is a usage error, not
+ * bad data: a script must tell it from an invalid ID (`validate`'s status 1).
+ */
+function typeIdChars(prefix: string | undefined): number {
+  try {
+    return typeid.fromUUID(NIL_UUID, prefix).length;
+  } catch (error) {
+    if (error instanceof UlidError && error.code === "INVALID_PREFIX") throw new UsageError(error.message.replace(/^the `prefix` option/, "--prefix"));
+    throw error;
+  }
+}
+
 /** TypeID with `prefix` bound to every call (none given: IDs made without one, read with any). */
 function typeIdFormat(prefix: string | undefined): IdFormat {
   const options = prefix === undefined ? undefined : { prefix };
   const api: Namespace = {
     name: "typeid",
-    chars: typeid.fromUUID(NIL_UUID, prefix).length,
+    chars: typeIdChars(prefix),
     bytes: typeid.bytes,
     prefix,
     generateMany: (count, making) => typeid.generateMany(count, making),
