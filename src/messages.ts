@@ -74,7 +74,7 @@ export function unscannableFormat(name: string): UlidError {
 
 /** An `encodeManyText` separator that could be read as part of a `label`. */
 export function badSeparator(label: string, separator: unknown): UlidError {
-  return mustBe("separator", `one ASCII character that is not a letter, a digit or part of a ${label}`, separator);
+  return mustBe("separator", `a one-character string: an ASCII character that is not a letter, a digit or part of a ${label}`, separator);
 }
 
 /** An `encodeTime` length that is no integer in 0..`max`. */
