@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import type { MatchVisitor } from "../../scanner.js";
 import { ByteWriter } from "../byte-writer.js";
 import type { Command } from "../command.js";
@@ -6,6 +6,7 @@ import { openInput } from "../input.js";
 import { Output } from "../output.js";
 import { plausibleWindow, selectedWindow } from "../plausible.js";
 import { ScanPool } from "../parallel-scan.js";
+import { lastLineStart } from "../scan-ranges.js";
 import { processInput } from "../process-input.js";
 import { Progress, message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
@@ -30,19 +31,26 @@ function jobsOption(value: unknown): number | undefined {
 }
 
 /**
- * The threads to scan `path` with, and its size, when --jobs asks for more than one and `path` is a regular file;
- * else undefined: one job (standard input, pipes and anything else, and by default). More threads are not the
- * default: with the lines written in WebAssembly one job scans ~650 MB/s, bound by memory traffic and Node's start,
- * and on a 2-core machine two jobs measured 1.04-1.14x one job's speed on a 200 MB log and 1.04-1.53x on a 1 GB
- * one, for 1.2-1.7x its CPU time (bench/cli.mjs; two single-job scans side by side each ran ~20% slower there).
+ * The threads to scan `path` with, and the bytes they scan (its whole lines as far as its size, `lastLineStart`),
+ * when --jobs asks for more than one and `path` is a regular file with such lines; else undefined: one job (standard
+ * input, pipes and anything else, and by default). One job reads the rest of the file, to its end, whatever its size
+ * said. More threads are not the default: with the lines written in WebAssembly one job scans ~650 MB/s, bound by
+ * memory traffic and Node's start, and on a 2-core machine two jobs measured 1.04-1.14x one job's speed on a 200 MB
+ * log and 1.04-1.53x on a 1 GB one, for 1.2-1.7x its CPU time (bench/cli.mjs; two single-job scans side by side
+ * each ran ~20% slower there).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === undefined || jobs === 1) return undefined;
+  let fd: number | undefined;
   try {
-    const stats = statSync(path);
-    return stats.isFile() ? { threads: jobs, size: stats.size } : undefined;
+    fd = openSync(path, "r");
+    const stats = fstatSync(fd);
+    const size = stats.isFile() ? lastLineStart(fd, stats.size) : 0;
+    return size > 0 ? { threads: jobs, size } : undefined;
   } catch {
     return undefined; // openInput names the fault.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -131,6 +139,9 @@ Examples:
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
         const parallel = parallelScan(path, jobs);
         try {
+          // Where one job takes over: the file's start, or the end of what the threads scanned.
+          let line = 1;
+          let offset = 0;
           if (parallel !== undefined) {
             const { threads, size } = parallel;
             if (pool?.jobs !== threads) {
@@ -140,15 +151,15 @@ Examples:
             const job = { path, name, type: target.name, json, since: selected.from, until: selected.to, size };
             const progress = new Progress("bytes", size);
             try {
-              await pool.scan(job, (bytes) => out.write(bytes), progress);
+              line = await pool.scan(job, (bytes) => out.write(bytes), progress);
             } finally {
               progress.clear();
             }
-            continue;
+            offset = size;
           }
           lines.file(name);
-          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected);
-          const input = await openInput(path);
+          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected, line, offset);
+          const input = await openInput(path, offset);
           await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
         } catch (error) {
           // As grep and ripgrep do: name the file, go on with the others, and end with status 2.
