@@ -3,9 +3,9 @@
  * or digit, the last separator optional; encodeManyText's separator and out options; encodeMany's input checks.
  */
 import { describe, expect, it } from "vitest";
-import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, validateMany } from "../src/index.js";
+import { decodeMany, decodeTimeMany, encodeMany, encodeManyText, formats, validateMany } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
-import { faultOf } from "./helpers/errors.js";
+import { faultOf, thrownBy } from "./helpers/errors.js";
 import { NOT_BYTES } from "./helpers/inputs.js";
 import { latin1, pseudoRandomBytes, refEncode, textBatch, timePart } from "./helpers/reference.js";
 
@@ -94,6 +94,15 @@ forEachEngine(() => {
 
     it.each(BAD_SEPARATORS)("rejects a separator that is %s with INVALID_ARGUMENT", (_, separator) => {
       expect(faultOf(() => encodeManyText(BYTES, { separator: separator as string }))).toMatchObject({ code: "INVALID_ARGUMENT" });
+    });
+
+    it("says a separator must be a one-character string, whatever was given, in every format", () => {
+      for (const api of Object.values(formats)) {
+        for (const [, separator] of BAD_SEPARATORS) {
+          const error = thrownBy(() => api.encodeManyText(api.generateMany(1), { separator: separator as string })) as Error;
+          expect(error.message, `${api.name} ${String(separator)}`).toMatch(/^separator must be a one-character string: an ASCII character /);
+        }
+      }
     });
 
     it("writes into an exactly sized out and returns a view of it", () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
-import { lines, runCli, runCliBytes } from "./helpers/cli.js";
+import { WITHOUT_WASM, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { typeIdWithPrefix } from "./helpers/format-reference.js";
 import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, RFC9562_V7, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
 
@@ -59,6 +59,19 @@ describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) 
     expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([{ [type]: api.encode(api.decode(sample)), time: sampleMs, iso: new Date(sampleMs).toISOString() }]);
   });
 
+  it("parse - prints what parse of the same IDs as arguments prints, in text and JSON, and names a bad line", async () => {
+    const ids = lines((await runCli(["new", "3", ...typeArgs(type)])).stdout);
+    // As a user may type them: TypeID is lower case only, the others read either case.
+    const typed = type === "typeid" || type === "baseuid" || type === "ksuid" ? ids : ids.map((id) => id.toLowerCase());
+    for (const format of ["text", "json"]) {
+      const read = await runCli(["parse", "-", "--format", format, ...typeArgs(type)], `${typed.join("\n")}\nnot an id\n`);
+      const given = await runCli(["parse", "--format", format, ...typeArgs(type), ...typed]);
+      expect({ status: given.status, stderr: given.stderr }).toEqual({ status: 0, stderr: "" });
+      expect(read.stdout, format).toBe(given.stdout);
+      expect({ status: read.status, stderr: read.stderr }).toMatchObject({ status: 1, stderr: expect.stringMatching(/^line 4: /) });
+    }
+  });
+
   it("validate names each bad ID; '-' reads lines", async () => {
     const bad = `${sample.slice(0, 5)}!${sample.slice(6)}`;
     const args = await runCli(["validate", ...typeArgs(type), sample, bad]);
@@ -86,6 +99,9 @@ describe("format-specific options", () => {
     expect(JSON.parse(v7.stdout)).toMatchObject({ uuidv7: RFC9562_V7.text, time: RFC9562_V7.unixMs, ulid: RFC9562_V7.ulid });
     // KSUID: the fields of Segment's `ksuid -f inspect` (timestamp, payload), as its README prints them.
     const k = KSUID_SEGMENT_INSPECT;
+    // Every value starts in one column, past the longest key ("timestamp").
+    const block = lines((await runCli(["parse", "--type", "ksuid", k.text])).stdout);
+    expect(block.slice(1).map((line) => line.search(/(?<=\S\s+)\S/))).toEqual([12, 12, 12, 12, 12]);
     const inspected = await runCli(["parse", "--format", "json", "--type", "ksuid", k.text]);
     expect(JSON.parse(inspected.stdout)).toEqual({
       ksuid: k.text,
@@ -124,9 +140,40 @@ describe("format-specific options", () => {
     expect(plain.stderr).toMatch(/^line 4: /);
     expect(lines(plain.stdout).map((line) => line.split("\t")[0])).toEqual([...lines(mixed), ...lines(mixed)]);
     const badPrefix = await runCli(["new", "--type", "typeid", "--prefix", "User"]);
-    expect({ status: badPrefix.status, stdout: badPrefix.stdout }).toEqual({ status: 1, stdout: "" });
-    expect(badPrefix.stderr).toContain('invalid character "U" (U+0055) at position 0 in "User"');
+    expect({ status: badPrefix.status, stdout: badPrefix.stdout }).toEqual({ status: 2, stdout: "" });
+    expect(badPrefix.stderr).toContain('--prefix: invalid character "U" (U+0055) at position 0 in "User"');
     expect(typeid.decodeTime((await runCli(["from-time", "2026-04-15", "--type", "typeid", "--prefix", "a_b"])).stdout.trim())).toBe(T);
+  });
+
+  it("TypeID: parse - shows each line's own prefix, as parse of the same IDs as arguments does, in text and JSON, on both engines", async () => {
+    const v = TYPEID_SPEC_VECTOR;
+    const mixed = [`user_${v.suffix}`, v.suffix, `pre_fix_${v.suffix}`, `${"a".repeat(63)}_${v.suffix}`];
+    for (const format of ["text", "json"]) {
+      const given = await runCli(["parse", "--format", format, "--type", "typeid", ...mixed]);
+      for (const node of [[], WITHOUT_WASM]) {
+        const read = await runCli(["parse", "-", "--format", format, "--type", "typeid"], `${mixed.join("\n")}\n`, undefined, node);
+        expect({ status: read.status, stderr: read.stderr }).toEqual({ status: 0, stderr: "" });
+        expect(read.stdout, `${format} ${node.join(" ")}`).toBe(given.stdout);
+      }
+    }
+    const json = await runCli(["parse", "-", "--format", "json", "--type", "typeid"], `${mixed.join("\n")}\n`);
+    expect(lines(json.stdout).map((line) => JSON.parse(line).prefix)).toEqual(["user", "", "pre_fix", "a".repeat(63)]);
+  });
+
+  it("an invalid --prefix is a usage error (status 2) on every command that takes one, whatever is wrong with it", async () => {
+    const id = `user_${TYPEID_SPEC_VECTOR.suffix}`;
+    const commands = [["new"], ["monotonic", "2"], ["from-time", "2026-04-15"], ["generate", "2"], ["parse", id], ["decode"], ["validate", id]];
+    const runs = commands.flatMap((command) =>
+      ["User", "a".repeat(64), "_a"].map(async (prefix) => ({
+        command: command[0],
+        prefix,
+        run: await runCli([...command, "--type", "typeid", "--prefix", prefix], `${id}\n`),
+      })),
+    );
+    for (const { command, prefix, run } of await Promise.all(runs)) {
+      expect({ command, prefix, status: run.status, stdout: run.stdout }).toEqual({ command, prefix, status: 2, stdout: "" });
+      expect(run.stderr).toMatch(new RegExp(`^ulid ${command}: --prefix: .*\nUsage: ulid ${command} `));
+    }
   });
 
   it("Ulid-Flake's --sid and --epoch shape what is made and read", async () => {

@@ -1,24 +1,26 @@
 /**
  * `ulid scan --jobs N` prints exactly what one job prints, byte for byte, in the same order: on random logs cut
  * into many small ranges (ULID_SCAN_RANGE_BYTES), with JSON output, named files, --type uuidv7, time filters,
- * ANSI colours, CRLF, empty lines, lines ending exactly at a range's end, an empty file and a file without a
- * final newline; with the main thread scanning ranges beside the workers, with every range a worker's
+ * ANSI colours, CRLF, empty lines, lines ending exactly at a range's end, an empty file, a file without a
+ * final newline and files whose size is not their length (/proc, /sys: what follows the size is read as one job reads it); with the main thread scanning ranges beside the workers, with every range a worker's
  * (ULID_SCAN_MAIN_THREAD=idle: on a small file the main thread would otherwise often scan it all before the
  * workers are up), and with the main thread taking over each range a worker has not handed over yet (=eager, as
  * on a busy machine). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain JavaScript module of the benchmarks, without types.
 import { writeLog } from "../bench/log-fixture.mjs";
-import { type CliResult, runCli } from "./helpers/cli.js";
+import { type CliResult, WITHOUT_WASM, runCli } from "./helpers/cli.js";
 
 const A = "01KP7E2GJZT2E1V21R4FCE3N82";
 const B = "01kp7rtpgzb62rc63xpyzenr1f";
 const V7 = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+/** A Linux /sys file: its size reads 4096, longer than what it holds ("0-1\n"). */
+const SYS_FILE = "/sys/devices/system/cpu/online";
 
 const dir = mkdtempSync(join(tmpdir(), "ulid-scan-jobs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -127,6 +129,25 @@ describe("ulid scan --jobs prints what one job prints", () => {
     const long = `${"word ".repeat(400)}${A}${" word".repeat(400)}`;
     expect((await expectSame(["scan", file(`${long}\n${long}`)], 3, 50)).stdout.split("\n")).toHaveLength(3);
   });
+
+  it.skipIf(!existsSync("/proc/self/environ") || !existsSync(SYS_FILE))(
+    "on regular files whose size is not their length: /proc/self/environ (size 0), a /sys file (4096), on both engines",
+    async () => {
+      // The command's own environment: an ID in it, and ULID_SCAN_RANGE_BYTES after it, so its offset is the same in every run.
+      const env = { XID: A, XID_LOWER: B };
+      for (const node of [[], WITHOUT_WASM]) {
+        for (const args of [["scan", "/proc/self/environ"], ["scan", "--json", "/proc/self/environ"], ["scan", "-H", SYS_FILE, "/proc/self/environ"]]) {
+          const one = await runCli([...args, "--jobs", "1"], undefined, { ...env, ...rangeEnv(16, "scans too") }, node);
+          expect(one.status).toBe(0);
+          expect(one.stdout).toContain(A);
+          expect(one.stdout).toContain(B.toUpperCase());
+          for (const main of MAIN_THREAD) {
+            expect(await runCli([...args, "--jobs", "2"], undefined, { ...env, ...rangeEnv(16, main) }, node), `${args.join(" ")} ${main}`).toEqual(one);
+          }
+        }
+      }
+    },
+  );
 
   it("with several files, named, one of them empty and one missing (reported, status 2)", async () => {
     const paths = [file(`${A}\n`.repeat(40)), file(""), join(dir, "missing.log"), file(`\x1b[36m${B}\x1b[0m\r\n`.repeat(30))];

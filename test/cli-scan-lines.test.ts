@@ -5,13 +5,16 @@
  * scalar), for every scannable format, text and JSON, unnamed and named files (JSON-escaped names; a start that
  * fills most of the line-parts region, so a window's lines overflow the output region and are written in several
  * calls), time windows, random chunk splits, escape sequences, and line numbers and offsets past 2^32. And the
- * newline count of a `--jobs` range, on either engine.
+ * newline count of a `--jobs` range, on either engine, and where its ranges end.
  */
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ByteWriter } from "../src/printer/byte-writer.js";
 import { commandExports, commandWasm } from "../src/printer/wasm-kernels.js";
 import { ScanLines } from "../src/printer/scan-match-lines.js";
-import { newlineCount } from "../src/cli/parallel/line-ranges.js";
+import { lastLineStart, newlineCount } from "../src/cli/parallel/line-ranges.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
 import { WasmLineSearch, printingScanner } from "../src/printer/wasm-scan-match-lines.js";
 import { jsEngine } from "../src/engine/js.js";
@@ -195,6 +198,32 @@ describe("newlineCount (a --jobs range's newlines)", () => {
           setBackend("auto");
         }
       }
+    }
+  });
+});
+
+describe("lastLineStart (where a --jobs file's ranges end)", () => {
+  it("is the start of the last line that starts before the size read, whatever the file holds from there", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ulid-last-line-"));
+    try {
+      // Lines across probe reads (64 KiB), a long last line, and no newline at all.
+      const texts = ["", "a", "\n", "ab\ncd\n", "ab\ncd", `${"x".repeat(70_000)}\n${"y".repeat(140_000)}`, "z".repeat(150_000), `\n${"z".repeat(150_000)}`];
+      for (const text of texts) {
+        const path = join(dir, "file");
+        writeFileSync(path, text);
+        const fd = openSync(path, "r");
+        try {
+          // Every size, past the file's length too (a size read before the file shrank, or a /sys file's 4096).
+          for (let size = 0; size <= text.length + 2; size += size < 10 || text.length - size < 10 ? 1 : 997) {
+            const want = text.slice(0, Math.min(size, text.length)).lastIndexOf("\n") + 1;
+            expect(lastLineStart(fd, size), `${text.length} chars, size ${size}`).toBe(want);
+          }
+        } finally {
+          closeSync(fd);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -211,10 +211,57 @@ forEachEngine(() => {
       // The option names the batch's prefix: records of the same width with another prefix are refused.
       expect([...typeid.validateMany(text, { prefix: "post" })]).toEqual([0, 0, 1, 0]);
       expectUlidError(() => typeid.decodeMany(text, { prefix: "post" }), "INVALID_PREFIX", 0);
-      // A first record with a bad prefix is refused as such; the batch then reads as unprefixed.
+      // A first record with a bad prefix is refused as such; the batch keeps its width (a shorter record after it is cut short).
       expectUlidError(() => typeid.decodeMany(latin1(`User_${SUFFIX}\n${SUFFIX}`)), "INVALID_PREFIX", 0);
       // Records are of the first one's width: a longer one after it spans two records, both invalid.
       expect([...typeid.validateMany(latin1(`${SUFFIX}\nuser_${SUFFIX}`))]).toEqual([1, 0, 0]);
+    });
+
+    it("text batches whose first record's prefix is bad keep its width: an element per record, the bad ones INVALID_PREFIX at their index", () => {
+      const one = hex(typeid.decode(SUFFIX));
+      const time = typeid.decodeTime(SUFFIX);
+      // Bad prefixes of every kind, and a bad char at every position (ASCII letters and digits: any other byte
+      // separates records, so it ends the first one).
+      const bads = ["User", "_user", "user_", "us3r", "", "a".repeat(64), "a".repeat(70)];
+      for (const valid of ["user", "a".repeat(63)]) {
+        for (let at = 0; at < valid.length; at++) for (const char of ["A", "0"]) bads.push(withCharAt(valid, at, char));
+      }
+      for (const bad of bads) {
+        const label = JSON.stringify(bad);
+        const first = `${bad}_${SUFFIX}`;
+        // Records of its width after it: one of a valid prefix (the batch's), one of another, one as bad.
+        const valid = "b".repeat(Math.max(1, Math.min(bad.length, 63)));
+        const other = "c".repeat(valid.length);
+        const width = first.length;
+        const fits = valid.length === bad.length;
+        const text = latin1([first, `${valid}_${SUFFIX}`, `${other}_${SUFFIX}`, first].join("\n"));
+        const records = fits ? 4 : Math.ceil((text.length + 1) / (width + 1));
+        const flags = new Uint8Array(records);
+        const decoded = typeid.decodeMany(text, { flags });
+        expect(flags.length, label).toBe(records);
+        expect(typeid.validateMany(text).length, label).toBe(records);
+        expectUlidError(() => typeid.decodeMany(text), "INVALID_PREFIX", 0);
+        expectUlidError(() => typeid.decodeTimeMany(text), "INVALID_PREFIX", 0);
+        if (fits) {
+          expect([...flags], label).toEqual([0, 1, 0, 0]);
+          expect(hex(decoded), label).toBe("00".repeat(16) + one + "00".repeat(32));
+          const times = typeid.decodeTimeMany(text, { flags });
+          expect([times[1], times.filter(Number.isNaN).length], label).toEqual([time, 3]);
+          // Each record is refused for its own fault: after the batch's valid prefix, the other is another prefix.
+          expectUlidError(() => typeid.decodeMany(latin1([`${valid}_${SUFFIX}`, first].join("\n"))), "INVALID_PREFIX", 1);
+        } else {
+          expect([...flags].every((flag) => flag === 0), label).toBe(true);
+        }
+        // A batch of bad records alone: each one an invalid element, however many.
+        for (const count of [1, 2, 5]) {
+          const alone = latin1(`${Array.from({ length: count }, () => first).join("\n")}\n`);
+          expect([...typeid.validateMany(alone)], label).toEqual(new Array(count).fill(0));
+          const none = new Uint8Array(count);
+          expect(typeid.decodeMany(alone, { flags: none }), label).toEqual(new Uint8Array(16 * count));
+          expect([...typeid.decodeTimeMany(alone, { flags: none })].every(Number.isNaN), label).toBe(true);
+          expectUlidError(() => typeid.decodeTimeMany(alone), "INVALID_PREFIX", 0);
+        }
+      }
     });
 
     it("generated TypeIDs are UUID v7s with the prefix; monotonic ones increase and continue after `after` of that prefix", () => {

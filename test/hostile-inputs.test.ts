@@ -5,10 +5,11 @@
  * before its fix.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UlidError, decodeInto, decodeLines, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { UlidError, decodeInto, decodeLines, decodeStream, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
 import { recordingArray } from "./helpers/arrays.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
+import { GENERATE_CHUNK } from "../src/engine/types.js";
 
 const FORMATS = Object.values(formats);
 
@@ -26,6 +27,16 @@ function detached(length: number): Uint8Array {
   const view = new Uint8Array(buffer);
   structuredClone(buffer, { transfer: [buffer] });
   return view;
+}
+
+/** A resizable ArrayBuffer (ES2024, beyond the TypeScript lib the project compiles with). */
+interface Resizable extends ArrayBuffer {
+  resize(length: number): void;
+}
+
+function resizable(length: number): Resizable {
+  const Resizable = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => Resizable;
+  return new Resizable(length, { maxByteLength: length });
 }
 
 function revokedProxy(): unknown {
@@ -78,6 +89,48 @@ forEachEngine(() => {
         for await (const decoded of decodeLines([text], { format: name, onInvalid: () => { throw stop; } })) out.push(decoded.slice());
       }).rejects.toBe(stop);
       expect(Buffer.concat(out)).toEqual(Buffer.from(api.decodeMany(ids.slice(0, 2))));
+    });
+
+    it("an onInvalid that detaches or shrinks the chunk being read ends the stream with INVALID_ARGUMENT, after the IDs before", async () => {
+      const before = ids.slice(0, 3);
+      const after = ids.slice(3, 6);
+      // A bad line of the format's width (read in place, in a run of records), and one of another width.
+      const badLines = [`${ids[6]!.slice(0, -1)}!`, "x"];
+      const spoilers = {
+        detaches: (chunk: Uint8Array) => structuredClone(chunk.buffer, { transfer: [chunk.buffer] }),
+        shrinks: (chunk: Uint8Array) => (chunk.buffer as Resizable).resize(1),
+      };
+      const chunkOf = (how: string, text: string): Uint8Array => {
+        const bytes = encoder.encode(text);
+        const chunk = new Uint8Array(how === "shrinks" ? resizable(bytes.length) : new ArrayBuffer(bytes.length));
+        chunk.set(bytes);
+        return chunk;
+      };
+      for (const [how, spoil] of Object.entries(spoilers)) {
+        for (const bad of badLines) {
+          const text = `${[...before, bad, ...after].join("\n")}\n`;
+          const label = `onInvalid ${how} the chunk at ${JSON.stringify(bad)}`;
+          const chunk = chunkOf(how, text);
+          const out: Uint8Array[] = [];
+          const lines = decodeLines([chunk], { format: name, onInvalid: () => spoil(chunk) });
+          const fault = await (async () => {
+            try {
+              for await (const decoded of lines) out.push(decoded.slice());
+            } catch (error) {
+              return error;
+            }
+          })();
+          expect(fault, label).toBeInstanceOf(UlidError);
+          expect((fault as UlidError).code, label).toBe("INVALID_ARGUMENT");
+          expect(Buffer.concat(out), label).toEqual(Buffer.from(api.decodeMany(before)));
+          const streamed = chunkOf(how, text);
+          const stream = decodeStream({ format: name, onInvalid: () => spoil(streamed) });
+          const writer = stream.writable.getWriter();
+          writer.write(streamed).catch(() => {});
+          writer.close().catch(() => {});
+          await expect(collect(stream.readable as unknown as AsyncIterable<Uint8Array>), label).rejects.toMatchObject({ name: "UlidError", code: "INVALID_ARGUMENT" });
+        }
+      }
     });
 
     it("refuses an out that overlaps the binary IDs it encodes, and encodes beside them", () => {
@@ -154,6 +207,67 @@ forEachEngine(() => {
       expect(() => generate()).toThrow("no randomness");
       fail = false;
       expect(generate() > first).toBe(true);
+    });
+
+    it("a `random` or `now` callback that detaches or shrinks `out` during generateMany is INVALID_ARGUMENT", () => {
+      // Two generation steps, so a callback's second call comes after the first step was written.
+      const n = GENERATE_CHUNK + 1;
+      const bytes = api.bytes * n;
+      const spoilers = {
+        detaches: (out: Uint8Array) => structuredClone(out.buffer, { transfer: [out.buffer] }),
+        shrinks: (out: Uint8Array) => (out.buffer as Resizable).resize(api.bytes),
+      };
+      for (const [how, spoil] of Object.entries(spoilers)) {
+        for (const callback of ["random", "now"] as const) {
+          for (const monotonic of [true, false]) {
+            for (const when of [1, 2]) {
+              const out = new Uint8Array(how === "shrinks" ? resizable(bytes) : new ArrayBuffer(bytes));
+              let calls = 0;
+              const clock = steppingClock();
+              const options = {
+                out,
+                monotonic,
+                random(into: Uint8Array) {
+                  if (callback === "random" && ++calls === when) spoil(out);
+                  into.fill(0x42);
+                },
+                now() {
+                  if (callback === "now" && ++calls === when) spoil(out);
+                  return clock();
+                },
+              };
+              const label = `${callback} ${how} out at call ${when}, monotonic ${monotonic}`;
+              expect(faultOf(() => api.generateMany(n, options as never)), label).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+            }
+          }
+        }
+      }
+    });
+
+    it("a `random` callback that detaches the array it is handed is INVALID_ARGUMENT, and the generator goes on in order", () => {
+      let spoil = false;
+      const random = (into: Uint8Array): void => {
+        if (spoil) structuredClone(into.buffer, { transfer: [into.buffer] });
+        else into.fill(0x42);
+      };
+      // Each call a new tick of every format, so each one draws.
+      const options = { random, now: steppingClock() };
+      const generate = api.monotonicFactory(options as never) as () => string;
+      const first = generate();
+      spoil = true;
+      const calls = {
+        generate: () => api.generate(undefined, options as never),
+        generateMany: () => api.generateMany(3, options as never),
+        "generateMany, not monotonic": () => api.generateMany(3, { ...options, monotonic: false } as never),
+        monotonicFactory: () => generate(),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        expect(faultOf(call), name).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
+      spoil = false;
+      const next = generate();
+      expect(next > first, `${next} sorts after ${first}`).toBe(true);
+      expect(api.decode(api.generate(undefined, options as never))).toHaveLength(api.bytes);
     });
 
     it("counts that cannot be allocated are INVALID_ARGUMENT", () => {

@@ -14,8 +14,11 @@ export interface Input {
   chunks: AsyncIterable<Uint8Array>;
 }
 
-/** Opens `path` ("-" or undefined: standard input); a file that cannot be opened is an InputError naming it. */
-export async function openInput(path: string | undefined): Promise<Input> {
+/**
+ * Opens `path` ("-" or undefined: standard input); a file that cannot be opened is an InputError naming it. A
+ * regular file is read from byte `from` on (`scan --jobs` reads what its ranges left of the file).
+ */
+export async function openInput(path: string | undefined, from = 0): Promise<Input> {
   if (path === undefined || path === "-") {
     const stdin = checkStdin();
     // A regular file (`< ids.txt`) or a pipe: plain reads; a terminal or a socket: Node's stream.
@@ -28,7 +31,7 @@ export async function openInput(path: string | undefined): Promise<Input> {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw directoryError();
     const regular = stats.isFile();
-    return { size: regular ? stats.size : undefined, chunks: readFile(handle, path, regular) };
+    return { size: regular ? Math.max(0, stats.size - from) : undefined, chunks: readFile(handle, path, regular, from) };
   } catch (error) {
     await handle?.close();
     throw new InputError(`cannot read ${path}: ${reason(error)}`);
@@ -76,15 +79,21 @@ function readStdin(): AsyncGenerator<Uint8Array> {
 }
 
 /**
- * A file's bytes, then the file closed. A regular file is read synchronously: such a read never waits for a
- * writer, and an asynchronous one waits for a thread of the pool, which on a busy machine costs scan a wait per
- * chunk. Anything else (a pipe given as /dev/fd/N, a device) is read asynchronously,
+ * A file's bytes from byte `from`, then the file closed. A regular file is read synchronously: such a read never
+ * waits for a writer, and an asynchronous one waits for a thread of the pool, which on a busy machine costs scan a
+ * wait per chunk. Anything else (a pipe given as /dev/fd/N, a device) is read asynchronously,
  * so a stalled writer cannot stall Ctrl-C.
  */
-async function* readFile(handle: FileHandle, name: string, regular: boolean): AsyncGenerator<Uint8Array> {
+async function* readFile(handle: FileHandle, name: string, regular: boolean, from: number): AsyncGenerator<Uint8Array> {
+  let position = from;
+  const readRegular = (buffer: Buffer): number => {
+    const read = readSync(handle.fd, buffer, 0, buffer.length, position);
+    position += read;
+    return read;
+  };
   try {
     yield* readChunks(name, (buffer) =>
-      regular ? readSync(handle.fd, buffer, 0, buffer.length, null) : handle.read(buffer, 0, buffer.length, null).then((done) => done.bytesRead),
+      regular ? readRegular(buffer) : handle.read(buffer, 0, buffer.length, null).then((done) => done.bytesRead),
     );
   } finally {
     await handle.close();

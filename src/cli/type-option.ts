@@ -4,7 +4,7 @@
  * TypeID's `--prefix` (written by the commands that make IDs, required by those that read them when given; without it
  * they read any prefix). Each format is an IdFormat (id-format.ts) over its namespace.
  */
-import { baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../index.js";
+import { UlidError, baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../index.js";
 import { hex } from "../internal.js";
 import { type IdFormat, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "../printer/iso-time.js";
@@ -88,12 +88,25 @@ const KSUID_FORMAT = idFormat(ksuid, {}, undefined, (id) => {
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
+/**
+ * The length of TypeIDs with `prefix` (none given: none); a --prefix that is no TypeID prefix is a usage error, not
+ * bad data: a script must tell it from an invalid ID (`validate`'s status 1).
+ */
+function typeIdChars(prefix: string | undefined): number {
+  try {
+    return typeid.fromUUID(NIL_UUID, prefix).length;
+  } catch (error) {
+    if (error instanceof UlidError && error.code === "INVALID_PREFIX") throw new UsageError(error.message.replace(/^the `prefix` option/, "--prefix"));
+    throw error;
+  }
+}
+
 /** TypeID with `prefix` bound to every call (none given: IDs made without one, read with any). */
 function typeIdFormat(prefix: string | undefined): IdFormat {
   const options = prefix === undefined ? undefined : { prefix };
   const api: Namespace = {
     name: "typeid",
-    chars: typeid.fromUUID(NIL_UUID, prefix).length,
+    chars: typeIdChars(prefix),
     bytes: typeid.bytes,
     prefix,
     generateMany: (count, making) => typeid.generateMany(count, making),

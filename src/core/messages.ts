@@ -74,7 +74,7 @@ export function unscannableFormat(name: string): UlidError {
 
 /** An `encodeManyText` separator that could be read as part of a `label`. */
 export function badSeparator(label: string, separator: unknown): UlidError {
-  return mustBe("separator", `one ASCII character that is not a letter, a digit or part of a ${label}`, separator);
+  return mustBe("separator", `a one-character string: an ASCII character that is not a letter, a digit or part of a ${label}`, separator);
 }
 
 /** An `encodeTime` length that is no integer in 0..`max`. */
@@ -96,6 +96,14 @@ export function afterLength(bytes: number, label: string, got: number): UlidErro
 
 export function detachedBuffer(name: string): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${name} is a view of a detached ArrayBuffer (its memory was transferred or freed)`);
+}
+
+/**
+ * INVALID_ARGUMENT: a caller's buffer that a callback of the caller's (a getter, `random`, `now`, `onInvalid`)
+ * detached or shrank while the call was using it.
+ */
+export function bufferChanged(name: string): UlidError {
+  return new UlidError("INVALID_ARGUMENT", `${name} was detached or shrunk by a callback while the call was using it`);
 }
 
 /** INVALID_LENGTH: `name` has `has` bytes from `offset`, not `needed`. */

@@ -5,7 +5,7 @@
  * is written (`node --build-snapshot`), so processes restored from it never share its bytes.
  */
 import type { FillRandom } from "../engine/types.js";
-import { noSecureRandom, randomNotFunction } from "./messages.js";
+import { detachedBuffer, noSecureRandom, randomNotFunction } from "./messages.js";
 
 /** getRandomValues refuses more than 65536 bytes per call (QuotaExceededError). */
 const MAX_DRAW = 65536;
@@ -72,12 +72,18 @@ export const fillSecureRandom: FillRandom = (out) => {
   poolUsed += out.length;
 };
 
-/** A caller's random source, checked, and given its own buffer so it never sees engine memory. */
+/**
+ * A caller's random source, checked, and given its own buffer so it never sees engine memory. A source that
+ * detaches (transfers) that buffer has given no bytes: INVALID_ARGUMENT, thrown before anything is taken from it, so
+ * a generator is left as a source that throws leaves it.
+ */
 export function callerRandom(random: unknown): FillRandom {
   if (typeof random !== "function") throw randomNotFunction();
   return (out) => {
     const own = new Uint8Array(out.length);
     random(own);
+    // A detached view reads as empty.
+    if (own.length !== out.length) throw detachedBuffer("the array given to the `random` option");
     out.set(own);
   };
 }

@@ -52,7 +52,7 @@ export function batchEngine(): Engine {
 /** `format`'s codec on `engine`: the engine's own, as the format adapts it, or the format's TypeScript codec. */
 function codecOn(engine: Engine, format: Format): FormatCodec {
   // The TypeScript engine (the default for single IDs) keeps no table: its codec is the format's own, no lookup.
-  if (engine.codecs === null) return format.jsCodec;
+  if (engine.codecs === null || format.everyEngine === true) return format.jsCodec;
   const codec = engine.codecOf(format.spec);
   if (codec === null) return format.jsCodec;
   return format.adapt === undefined ? codec : format.adapt(codec);

@@ -21,7 +21,7 @@ import { frame, partialRecord, runPieces } from "./batch.js";
 import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { batchError, binaryError, idError, type FormatRules } from "./faults.js";
 import { canonicalText, createSchema, type IdSchema } from "./schema.js";
-import { badSeparator, buffersOverlap, detachedBuffer, outOverlapsBytes, partialIds, tooLarge } from "../core/messages.js";
+import { badSeparator, bufferChanged, buffersOverlap, outOverlapsBytes, partialIds, tooLarge } from "../core/messages.js";
 
 /** What the shared machinery knows of one format: its spec and fault rules, and its codec on the TypeScript engine. */
 export interface Format extends FormatRules {
@@ -31,6 +31,11 @@ export interface Format extends FormatRules {
    * required prefix reads each string under its own prefix through the codec of the empty one (src/formats/typeid.ts).
    */
   adapt?(codec: FormatCodec): FormatCodec;
+  /**
+   * Whether `jsCodec` serves every engine, no engine's codec of the spec being made: a codec with no engine's work in
+   * it (TypeID's for a text batch none of whose records can be valid, src/formats/typeid.ts).
+   */
+  readonly everyEngine?: boolean;
 }
 
 export interface EncodeTextOptions extends CaseOptions {
@@ -142,9 +147,9 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     const codec = readingCodec(framed, call);
     try {
       const fault = runPieces(framed, chars, flagged === undefined, (batch, count, start) => {
-        // Reading a string array's elements runs the caller's getters, which may detach (transfer) a buffer.
-        if (target.length !== length) throw detachedBuffer("out");
-        if (flagged !== undefined && flagged.length !== framed.elements) throw detachedBuffer("flags");
+        // Reading a string array's elements runs the caller's getters, which may detach (transfer) or shrink a buffer.
+        if (target.length !== length) throw bufferChanged("out");
+        if (flagged !== undefined && flagged.length !== framed.elements) throw bufferChanged("flags");
         return run(codec, batch, count, target.subarray(start * width) as Out, flagged?.subarray(start));
       });
       if (flagged === undefined) {

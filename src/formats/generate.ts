@@ -12,7 +12,7 @@ import { binaryError, idError } from "./faults.js";
 import type { Format } from "./codec.js";
 import { inCase, lowercaseOption, type CaseOptions } from "./letter-case.js";
 import { MonotonicSequence } from "./sequence.js";
-import { afterLength, afterNeedsMonotonic, monotonicOverflow, optionMustBe } from "../core/messages.js";
+import { afterLength, afterNeedsMonotonic, bufferChanged, monotonicOverflow, optionMustBe } from "../core/messages.js";
 
 /** Options every generating call takes. */
 export interface SourceOptions {
@@ -64,8 +64,14 @@ export interface Minting {
   readonly unit: string;
 }
 
-/** The source of times: a fixed one, the caller's `now`, or the format's clock (the only one worth waiting for). */
-function timeSource(minting: Minting, now: unknown, fixed?: unknown): { read: () => number; real: boolean } {
+/** Where a generator's times come from; `real` when that is the format's own clock (the only one worth waiting for). */
+interface TimeSource {
+  read(): number;
+  readonly real: boolean;
+}
+
+/** The source of times: a fixed one, the caller's `now`, or the format's clock. */
+function timeSource(minting: Minting, now: unknown, fixed?: unknown): TimeSource {
   const clock = checkClock(now);
   if (fixed !== undefined) {
     const time = minting.field(fixed);
@@ -124,6 +130,33 @@ export function monotonicGenerator(minting: Minting, options: MonotonicFactoryOp
 }
 
 /**
+ * The time source and random fill of a batch into the caller's `out`, each checking after it ran that `out` is still
+ * whole: a `random` or `now` callback may detach or shrink it, and the engines write each step after its callbacks,
+ * so the batch stops there (INVALID_ARGUMENT) rather than writing into nothing or throwing a TypeError.
+ */
+function guardedSources(source: TimeSource, fill: FillRandom, out: Uint8Array): { source: TimeSource; fill: FillRandom } {
+  const length = out.length;
+  const check = (): void => {
+    // A view of a detached buffer, or of a resizable one shrunk below it, reads as empty.
+    if (out.length !== length) throw bufferChanged("out");
+  };
+  return {
+    source: {
+      read() {
+        const time = source.read();
+        check();
+        return time;
+      },
+      real: source.real,
+    },
+    fill(bytes) {
+      fill(bytes);
+      check();
+    },
+  };
+}
+
+/**
  * `count` IDs, 8192 a step: the clock is read once per step and randomness drawn per step, identically on both
  * engines. On the format's own clock a monotonic overflow is no failure: in the sequence's current tick it waits
  * for the next one (at most a tick away); when the clock reads earlier than the sequence (it was set back) it moves
@@ -133,8 +166,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
   const { time, random, now, after } = options;
   const { format, param } = minting;
   const size = format.spec.bytes;
-  const source = timeSource(minting, now, time);
-  const fill = randomFrom(random);
+  const { source, fill } = guardedSources(timeSource(minting, now, time), randomFrom(random), out);
   const codec = batchCodec(format);
   if (!monotonic) {
     if (after !== undefined) throw afterNeedsMonotonic();
@@ -172,11 +204,12 @@ export function generateBatch(minting: Minting, count: number, options: ManyOpti
   const { monotonic = true, out, ...sources } = checkOptions(options);
   if (typeof monotonic !== "boolean") throw optionMustBe("monotonic", "a boolean", monotonic);
   const target = outputBuffer(out, count * minting.format.spec.bytes, "the batch");
+  const length = target.length;
   try {
     generateInto(minting, count, monotonic, sources, target);
   } catch (error) {
-    // No half-made batch is left behind in a caller's buffer.
-    target.fill(0);
+    // No half-made batch is left behind in a caller's buffer (one a callback detached or shrank has none left).
+    if (target.length === length) target.fill(0);
     throw error;
   }
   return target;

@@ -16,12 +16,13 @@
  * - without it, a string (one ID, or each element of a string array: separate strings) may carry any valid prefix,
  *   read under its own (a column of mixed TypeIDs decodes as a user expects);
  * - a Uint8Array batch is records of one width, so one prefix per call: the option's or, without it, the first
- *   record's. A record with another prefix is an invalid element (INVALID_PREFIX with its index; flag 0).
+ *   record's (the first valid one of that width when the first record's is invalid: `textBatchReader`). A record
+ *   with another prefix is an invalid element (INVALID_PREFIX with its index; flag 0).
  * Text is lower case only: the `lowercase` option is taken (a boolean) and changes nothing.
  */
 import { checkOptions, plainBytes } from "../core/arguments.js";
 import { INVALID, LOWER_DECODE_TABLE } from "../alphabets/crockford.js";
-import { MAX_ID_CHARS, MAX_PREFIX, TYPEID, typeIdSpec } from "../engine/specs.js";
+import { MAX_PREFIX, TYPEID, typeIdSpec } from "../engine/specs.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfTypeId } from "../engine/js-typeid.js";
@@ -238,15 +239,64 @@ const ANY: Reader = { api: anyApi, integers: createIntegerApi<TypeId>(ANY_PREFIX
 
 const latin1 = new TextDecoder("latin1");
 
-/** The prefix of a text batch: its first record's (when valid; else none, and that record is invalid). */
-function firstRecordPrefix(texts: Uint8Array): string {
+/**
+ * The calls of a text batch: records of one width and one prefix. The width is its first record's: what comes before
+ * that record's last underscore, "_" and a suffix (26 chars without an underscore), so a batch has as many
+ * elements as records whatever its first one holds. The prefix is the first record's when it is a valid one; else
+ * that of the first record with a valid prefix of that width (the first record then being an invalid element:
+ * INVALID_PREFIX at index 0); and when none has one, no record can be valid (`refusing`).
+ */
+function textBatchReader(texts: Uint8Array): Reader {
   const text = plainBytes(texts, "IDs");
-  // The widest record is MAX_ID_CHARS: beyond it the first record is invalid whatever it holds.
-  const end = Math.min(text.length, MAX_ID_CHARS);
   let length = 0;
-  while (length < end && !TYPEID.isSeparator(text[length]!)) length++;
-  const own = ownPrefix(latin1.decode(text.subarray(0, length)));
-  return typeof own === "string" ? own : "";
+  while (length < text.length && !TYPEID.isSeparator(text[length]!)) length++;
+  const split = text.subarray(0, length).lastIndexOf(UNDERSCORE);
+  if (split < 0) return NO_PREFIX;
+  const record = split + 1 + SUFFIX_CHARS + 1;
+  for (let at = 0; at === 0 || at + record - 1 <= text.length; at += record) {
+    const prefix = prefixAt(text, at, split);
+    if (prefix !== null) return prefixed(prefix);
+  }
+  return refusing(record - 1);
+}
+
+/** The valid prefix of `split` chars and its underscore at `text[at]`, or null. */
+function prefixAt(text: Uint8Array, at: number, split: number): string | null {
+  if (split === 0 || split > MAX_PREFIX || text[at + split] !== UNDERSCORE) return null;
+  const prefix = latin1.decode(text.subarray(at, at + split));
+  return badPrefixChar(prefix, split) < 0 ? prefix : null;
+}
+
+/** Whole-record batch calls that find every element invalid: a batch none of whose records can be a TypeID. */
+function refuse(count: number, flags: Uint8Array | undefined, blank: () => void): number {
+  if (flags !== undefined) {
+    flags.fill(0, 0, count);
+    blank();
+  }
+  return count > 0 ? 0 : -1;
+}
+
+/** A codec that finds no TypeID: no engine's work, so every engine's (`Format.everyEngine`). */
+const REFUSING_CODEC: FormatCodec = {
+  ...NO_PREFIX.format.jsCodec,
+  decodeOne: () => false,
+  timeOne: () => -1,
+  isValidOne: () => false,
+  decodeMany: (_batch, count, dst, flags) => refuse(count, flags, () => dst.fill(0, 0, count * TYPEID.bytes)),
+  timeMany: (_batch, count, dst, flags) => refuse(count, flags, () => dst.fill(Number.NaN, 0, count)),
+  validateMany(_batch, count, dst) {
+    dst.fill(0, 0, count);
+  },
+};
+
+/**
+ * The calls of a text batch of records `chars` wide none of which can be a TypeID: none has a valid prefix of the
+ * width's length (or no prefix is that long). Each record's fault is found under its own prefix, as for a string.
+ */
+function refusing(chars: number): Reader {
+  const format: Format = { ...ANY_PREFIX, spec: { ...TYPEID, chars }, jsCodec: REFUSING_CODEC, adapt: undefined, everyEngine: true };
+  const api = createCodecApi<TypeId>(format);
+  return { api, integers: createIntegerApi<TypeId>(format, api) };
 }
 
 /** The view of a `prefix` option's value (INVALID_PREFIX for a bad one). */
@@ -264,7 +314,7 @@ let lastView = NO_PREFIX;
 /** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
 function readerOf(prefix: unknown, texts?: Texts): Reader {
   if (prefix !== undefined) return viewOf(prefix);
-  if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return prefixed(firstRecordPrefix(texts as Uint8Array));
+  if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return textBatchReader(texts as Uint8Array);
   return ANY;
 }
 

@@ -15,7 +15,7 @@ import type { UlidError } from "../core/errors.js";
 import type { FormatCodec } from "../engine/types.js";
 import type { Format } from "../formats/codec.js";
 import { findFault } from "../formats/faults.js";
-import { lineFault, lineLength } from "../core/messages.js";
+import { bufferChanged, lineFault, lineLength } from "../core/messages.js";
 
 /** Most records per engine call: the ULID engine's own chunk (its text region holds 8192 records). */
 const STAGE_RECORDS = 8192;
@@ -127,6 +127,9 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
   /** The first bytes of the stream while they may still be the start of a byte order mark; null once decided. */
   private head: Uint8Array | null = new Uint8Array(0);
   private emit: (out: Out) => void = () => {};
+  /** The chunk being read and its length: `onInvalid` may detach or shrink the caller's buffer under it. */
+  private reading: Uint8Array = new Uint8Array(0);
+  private readingLength = 0;
 
   /**
    * Lines of `format`, read by `reader` (over the batch engine's codec, chosen once for the stream). `onInvalid`
@@ -146,6 +149,8 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     this.emit = emit;
     const chunk = this.skipByteOrderMark(input, final);
     if (chunk === null) return;
+    this.reading = chunk;
+    this.readingLength = chunk.length;
     const { record } = this;
     this.reader.begin(chunk.length);
     let start = 0;
@@ -289,16 +294,21 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     this.invalid(this.lineError(index, source.subarray(start, start + Math.min(length, LONG_LINE)), length));
   }
 
-  /** A bad line: to `onInvalid`, else thrown. Either way the output of the lines before it is emitted first. */
+  /**
+   * A bad line: to `onInvalid`, else thrown. Either way the output of the lines before it is emitted first. An
+   * `onInvalid` that detached or shrank the chunk being read leaves nothing to read on: INVALID_ARGUMENT.
+   */
   private invalid(error: UlidError): void {
     if (this.onInvalid) {
       try {
         this.onInvalid(error);
-        return;
       } catch (thrown) {
         this.reader.flush(this.emit);
         throw thrown;
       }
+      if (this.reading.length === this.readingLength) return;
+      this.reader.flush(this.emit);
+      throw bufferChanged("the chunk being read");
     }
     this.reader.flush(this.emit);
     throw error;

@@ -11,12 +11,24 @@ export interface CliResult {
 }
 
 /**
- * Runs `ulid ...args`, writing `input` (if any) to its standard input, with `env` added to the environment;
- * resolves when it exits.
+ * Node's options that leave it without WebAssembly, so the command runs on its TypeScript engine: --jitless, as a
+ * runtime without a JIT compiler. --jitless alone turns WebAssembly off with a warning on standard error (V8
+ * disables --expose-wasm, which conflicts with it); turning that off too says so, and V8 has nothing to warn about.
  */
-export function runCli(args: readonly string[], input?: string | Uint8Array, env?: Record<string, string>): Promise<CliResult> {
+export const WITHOUT_WASM: readonly string[] = ["--jitless", "--no-expose-wasm"];
+
+/**
+ * Runs `ulid ...args` (under Node's `nodeOptions`, if any), writing `input` (if any) to its standard input, with
+ * `env` added to the environment; resolves when it exits.
+ */
+export function runCli(
+  args: readonly string[],
+  input?: string | Uint8Array,
+  env?: Record<string, string>,
+  nodeOptions: readonly string[] = [],
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["pipe", "pipe", "pipe"], env: env && { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...nodeOptions, CLI, ...args], { stdio: ["pipe", "pipe", "pipe"], env: env && { ...process.env, ...env } });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));

@@ -1,3 +1,4 @@
+import { canonicalIds } from "../canonical-ids.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
@@ -6,7 +7,11 @@ import { TYPE_OPTIONS, formatOf, typeHelp } from "../type-option.js";
 import { reportInvalid } from "../report.js";
 import { UsageError } from "../usage.js";
 
-const latin1 = new TextDecoder("latin1");
+/**
+ * The column a block's values start after its keys: the longest key of most formats ("integer", "random"), so their
+ * blocks line up alike; a block with a longer key (KSUID's "timestamp") moves all its values past it.
+ */
+const KEY_WIDTH = 7;
 
 export const parseCommand: Command = {
   name: "parse",
@@ -48,7 +53,8 @@ Examples:
       } else {
         // The first field is the ID itself, canonical: the block's heading.
         const [[, heading], ...rest] = Object.entries(fields);
-        const lines = rest.map(([key, value]) => `  ${key.padEnd(7)} ${value}\n`);
+        const width = rest.reduce((widest, [key]) => Math.max(widest, key.length), KEY_WIDTH);
+        const lines = rest.map(([key, value]) => `  ${key.padEnd(width)} ${value}\n`);
         text += `${blocks++ > 0 ? "\n" : ""}${heading}\n${lines.join("")}`;
       }
     };
@@ -58,22 +64,14 @@ Examples:
       if (positionals.length > 1) throw new UsageError("'-' (read standard input) cannot be mixed with IDs");
       // Lines are read as `validate -` and `decode` read them (a bad one named by its number), then each valid ID,
       // made canonical, is parsed as an argument would be.
-      const decoder = format.lineDecoder((error) => {
+      const ids = canonicalIds(format, (error) => {
         status = reportInvalid(error);
       });
-      const record = format.textChars + 1;
-      let records = new Uint8Array(0);
-      const parseAll = (bytes: Uint8Array): void => {
-        const count = bytes.length / format.binaryBytes;
-        if (records.length < record * count) records = new Uint8Array(record * count);
-        const canonical = latin1.decode(format.text(bytes, records.subarray(0, record * count)));
-        for (let i = 0; i < count; i++) show(format.fields(canonical.slice(i * record, i * record + format.textChars)));
-      };
       const flush = async (): Promise<void> => {
         await out.text(text);
         text = "";
       };
-      await processInput(await openInput("-"), (chunk, final) => decoder.push(chunk, final, parseAll), flush);
+      await processInput(await openInput("-"), (chunk, final) => ids.push(chunk, final, (id) => show(format.fields(id))), flush);
       return status;
     }
     for (const id of positionals) {

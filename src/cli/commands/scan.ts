@@ -1,11 +1,12 @@
+import { closeSync, fstatSync, openSync } from "node:fs";
 import type { MatchVisitor } from "../../internal.js";
-import { statSync } from "node:fs";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
 import { openInput } from "../input.js";
 import { Output } from "../output.js";
 import { plausibleWindow, selectedWindow } from "../plausible.js";
 import { ScanPool } from "../parallel/parallel-scan.js";
+import { lastLineStart } from "../parallel/line-ranges.js";
 import { processInput } from "../process-input.js";
 import { Progress, message } from "../progress.js";
 import { scanTargetOf } from "../scan-targets.js";
@@ -30,19 +31,25 @@ function jobsOption(value: unknown): number | undefined {
 }
 
 /**
- * The threads to scan `path` with, and its size, when --jobs asks for more than one and `path` is a regular file;
- * else undefined: one job (standard input, pipes and anything else, and by default). More threads are not the
- * default: one job already scans at memory speed, bound by memory traffic and Node's start, so a second thread
- * competes for the same memory and gains little or loses, for more CPU time (bench/cli.mjs; the measurements are in
- * docs/performance.md).
+ * The threads to scan `path` with, and the bytes they scan (its whole lines as far as its size, `lastLineStart`),
+ * when --jobs asks for more than one and `path` is a regular file with such lines; else undefined: one job (standard
+ * input, pipes and anything else, and by default). One job reads the rest of the file, to its end, whatever its size
+ * said. More threads are not the default: one job already scans at memory speed, bound by memory traffic and
+ * Node's start, so a second thread competes for the same memory and gains little or loses, for more CPU time
+ * (bench/cli.mjs; the measurements are in docs/performance.md).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === undefined || jobs === 1) return undefined;
+  let fd: number | undefined;
   try {
-    const stats = statSync(path);
-    return stats.isFile() ? { threads: jobs, size: stats.size } : undefined;
+    fd = openSync(path, "r");
+    const stats = fstatSync(fd);
+    const size = stats.isFile() ? lastLineStart(fd, stats.size) : 0;
+    return size > 0 ? { threads: jobs, size } : undefined;
   } catch {
     return undefined; // openInput names the fault.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -131,6 +138,9 @@ Examples:
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
         const parallel = parallelScan(path, jobs);
         try {
+          // Where one job takes over: the file's start, or the end of what the threads scanned.
+          let line = 1;
+          let offset = 0;
           if (parallel !== undefined) {
             const { threads, size } = parallel;
             if (pool?.jobs !== threads) {
@@ -140,15 +150,15 @@ Examples:
             const job = { path, name, type: target.name, json, since: selected.from, until: selected.to, size };
             const progress = new Progress("bytes", size);
             try {
-              await pool.scan(job, (bytes) => out.write(bytes), progress);
+              line = await pool.scan(job, (bytes) => out.write(bytes), progress);
             } finally {
               progress.clear();
             }
-            continue;
+            offset = size;
           }
           lines.file(name);
-          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected);
-          const input = await openInput(path);
+          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected, line, offset);
+          const input = await openInput(path, offset);
           await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
         } catch (error) {
           // As grep and ripgrep do: name the file, go on with the others, and end with status 2.

@@ -33,6 +33,25 @@ export function lineStartFrom(fd: number, at: number, size: number): number {
 }
 
 /**
+ * Where the last line that starts before byte `size` of the open file `fd` starts: `size` itself when the byte
+ * before it is a newline, else the byte after the last newline before it, or 0 when there is none. The ranges of
+ * `scan --jobs` end there, at a line start, whatever the file holds from `size` on: a size read at the start may not
+ * be the file's length (a log being appended to, a file of /proc whose size reads 0), and what follows is read
+ * as one job reads it.
+ */
+export function lastLineStart(fd: number, size: number): number {
+  const probe = Buffer.alloc(Math.min(PROBE_BYTES, size));
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - PROBE_BYTES);
+    const read = readSync(fd, probe, 0, end - start, start);
+    const newline = probe.subarray(0, read).lastIndexOf(NEWLINE);
+    if (newline >= 0) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/**
  * The newlines in `bytes`: counted by the command's module 16 bytes a step, a scan window at a time, or else one
  * `indexOf` (memchr) per line, whose call cost per line adds up on a large log of short lines (bench/cli.mjs).
  */

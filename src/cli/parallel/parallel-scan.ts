@@ -111,10 +111,11 @@ export class ScanPool {
   }
 
   /**
-   * Scans the regular file `job.path` (`job.size` bytes), writing its lines in order with `write`. A file that
-   * cannot be read is an InputError naming it, after the lines of the ranges before the fault.
+   * Scans the first `job.size` bytes of the regular file `job.path` (whole lines), writing their lines in order with
+   * `write`; returns the number of the line that follows them. A file that cannot be read is an InputError naming
+   * it, after the lines of the ranges before the fault.
    */
-  async scan(scanned: Omit<ScanJob, "rangeBytes">, write: (bytes: Uint8Array) => Promise<void>, progress: Progress): Promise<void> {
+  async scan(scanned: Omit<ScanJob, "rangeBytes">, write: (bytes: Uint8Array) => Promise<void>, progress: Progress): Promise<number> {
     const job: ScanJob = { ...scanned, rangeBytes: rangeBytes() };
     const count = rangeCount(job);
     const board = new RangeBoard(count, RANGES_PER_THREAD * this.jobs);
@@ -161,6 +162,8 @@ export class ScanPool {
       // A fault ends the file: the workers claim nothing more of it.
       if (written < count) board.cancel();
     }
+    // Every range is written, so every count is known.
+    return board.firstLineAsync(count, this.crashed.promise);
   }
 
   /**
