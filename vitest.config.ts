@@ -12,11 +12,15 @@ import { defineConfig } from "vitest/config";
 // - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
 //   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
 // - `postgres` (`npm run test:postgres`): the Postgres suites (test/postgres/) alone, on the server whose connection
-//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier.
+//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier (the
+//   recipes) and the deep tier (columns and COPY).
 // - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
 //   millions of IDs.
 
-/** Suites of the deep tier only. A new test that spawns processes or crosses chunks at full size belongs here. */
+/**
+ * Suites of the deep tier only. A new test that spawns processes, crosses chunks at full size or needs a database
+ * of its own for long belongs here.
+ */
 const DEEP_ONLY = [
   "test/engine-differential.test.ts",
   "test/format-differential.test.ts",
@@ -40,6 +44,10 @@ const DEEP_ONLY = [
   "test/cli-scan-jobs.test.ts",
   "test/cli-scan-typeid.test.ts",
   "test/defects-snapshot.test.ts",
+  // The Postgres suites' columns and COPY on PGlite (a sixth of the unit tier's time); the README's recipes stay in
+  // the unit tier, on PGlite too. The postgres project runs all three on a real server.
+  "test/postgres/columns.test.ts",
+  "test/postgres/copy.test.ts",
 ];
 /**
  * Suites of both tiers, smaller in unit (test/helpers/tier.ts): fewer property runs, shorter streams, fewer bad bytes
