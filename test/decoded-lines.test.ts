@@ -27,8 +27,18 @@ interface Line {
   readonly decoded: { readonly text: string; readonly time: number } | null;
 }
 
-/** A random stream of `n` lines of `ref`'s format, and each line's expected outcome. */
+/** Streams made already: each engine reads the same one, whose expected outcomes (the reference's) cost the most. */
+const streams = new Map<string, { input: Uint8Array; lines: Line[] }>();
+
+/** A random stream of `n` lines of `ref`'s format, and each line's expected outcome; made once per arguments. */
 function stream(ref: RefFormat, n: number, seed: number): { input: Uint8Array; lines: Line[] } {
+  const key = `${ref.name} ${n} ${seed}`;
+  let made = streams.get(key);
+  if (made === undefined) streams.set(key, (made = newStream(ref, n, seed)));
+  return made;
+}
+
+function newStream(ref: RefFormat, n: number, seed: number): { input: Uint8Array; lines: Line[] } {
   const next = prng(seed);
   const below = (k: number): number => next() % k;
   const valid = (): string => {
@@ -136,7 +146,8 @@ describe.each(REF_FORMATS)("decoded lines of $name", (ref) => {
       const firstBad = lines.findIndex((line) => line.decoded === null);
       const writer = new ByteWriter();
       const reader = decodedLines(formatOf({ type: ref.name }), "", tsv(), writer, undefined);
-      expect(() => reader.push(input, true, () => {})).toThrow(`line ${firstBad + 1}: `);
+      // A copy: the TypeScript engine's pass rewrites its chunk, and the stream is the other engine's too.
+      expect(() => reader.push(input.slice(), true, () => {})).toThrow(`line ${firstBad + 1}: `);
       const expected = lines.slice(0, firstBad).map((line) => `${line.decoded!.text} ${line.decoded!.time}`);
       expect(takeLines(writer)).toEqual(expected);
     });
