@@ -45,7 +45,7 @@ export async function openInput(path: string | undefined): Promise<Input> {
  */
 export async function idsOrStandardInput(positionals: string[]): Promise<string[]> {
   if (positionals.length > 0) return positionals;
-  // Loaded here alone: the tty module costs ~1 ms, which every other run of the command is spared.
+  // Loaded here alone: every other run of the command is spared loading the tty module.
   const { isatty } = await import("node:tty");
   if (!isatty(0)) return ["-"];
   throw new UsageError("missing ID: give one or more IDs, or - (or a pipe) to read standard input");
