@@ -3,22 +3,29 @@ import { defineConfig } from "vitest/config";
 
 // The projects, each a command of its own; .ci/run runs them all.
 // - `unit` (`npm test`): every suite but the deep-only ones below, on both engines; under a minute with the build
-//   on a 2-core machine. The fuzz and property suites run here on a twentieth of their runs (test/helpers/tier.ts).
+//   on a quiet 2-core machine. The fuzz and property suites run here on a twentieth of their runs, and the long
+//   sweeps on a smaller sample (test/helpers/tier.ts).
 // - `deep` (`npm run test:deep`): the slow tiers. The fuzz and property suites with all their runs (10,000 per
-//   ULID fuzz property), the differentials that cross the wasm chunk size at full size, and the tests that spawn
-//   the `ulid` command (dist/cli.js) or npm.
+//   ULID fuzz property), the sweeps at full size (decoded streams of 70,000 lines, batches past three wasm chunks,
+//   two bad bytes at every position), the differentials that cross the wasm chunk size at full size, and the tests
+//   that spawn the `ulid` command (dist/cli.js), tsc or npm.
 // - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
 //   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
 // - `postgres` (`npm run test:postgres`): the Postgres suites (test/postgres/) alone, on the server whose connection
-//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier.
+//   string is in ULID_TEST_PG (.ci/run starts a throwaway one), or on PGlite without it, as in the unit tier (the
+//   recipes) and the deep tier (columns and COPY).
 // - `runtimes` (`npm run test:runtimes`): real runtimes and a browser; `load` (`npm run test:load`): tens of
 //   millions of IDs.
 
-/** Suites of the deep tier only. A new test that spawns processes or crosses chunks at full size belongs here. */
+/**
+ * Suites of the deep tier only. A new test that spawns processes, crosses chunks at full size or needs a database
+ * of its own for long belongs here.
+ */
 const DEEP_ONLY = [
   "test/engine-differential.test.ts",
   "test/format-differential.test.ts",
   "test/cli-decode.test.ts",
+  "test/cli-decode-engines.test.ts",
   "test/cli-format-streams.test.ts",
   "test/cli-formats.test.ts",
   "test/cli-generate.test.ts",
@@ -37,8 +44,15 @@ const DEEP_ONLY = [
   "test/cli-scan-jobs.test.ts",
   "test/cli-scan-typeid.test.ts",
   "test/defects-snapshot.test.ts",
+  // The Postgres suites' columns and COPY on PGlite (a sixth of the unit tier's time); the README's recipes stay in
+  // the unit tier, on PGlite too. The postgres project runs all three on a real server.
+  "test/postgres/columns.test.ts",
+  "test/postgres/copy.test.ts",
 ];
-/** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */
+/**
+ * Suites of both tiers, smaller in unit (test/helpers/tier.ts): fewer property runs, shorter streams, fewer bad bytes
+ * a position.
+ */
 const SIZED_BY_TIER = [
   "test/fuzz.test.ts",
   "test/fuzz-formats.test.ts",
@@ -47,6 +61,10 @@ const SIZED_BY_TIER = [
   "test/format-integers.test.ts",
   "test/format-lowercase.test.ts",
   "test/cli-byte-writer.test.ts",
+  "test/format-typeid.test.ts",
+  "test/decoded-lines.test.ts",
+  "test/lines-differential.test.ts",
+  "test/canonical-differential.test.ts",
 ];
 /** The public API's suites, run again on the scalar build. */
 const PUBLIC_API = [
@@ -68,7 +86,10 @@ const PUBLIC_API = [
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    // Guards against a hang, not a check of speed: a test or a suite's setup that takes seconds on a quiet machine
+    // has taken minutes while other processes held both cores.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // A worker per core: vitest's default leaves one core to itself (one worker on a 2-core machine), but the main
     // process is idle while the workers run, and a second worker takes `npm test` from ~30 s to ~24 s here.
     maxWorkers: availableParallelism(),
@@ -96,7 +117,11 @@ export default defineConfig({
           env: { ULID_TEST_ENGINES: "wasm" },
         },
       },
-      { extends: true, test: { name: "postgres", include: ["test/postgres/**/*.test.ts"] } },
+      // The deep tier's property runs: this is where the Postgres suites run on a real server.
+      {
+        extends: true,
+        test: { name: "postgres", include: ["test/postgres/**/*.test.ts"], env: { ULID_TEST_TIER: "deep" } },
+      },
       // One file at a time: each starts other runtimes or a browser, and the machine has two cores.
       { extends: true, test: { name: "runtimes", include: ["test/runtimes/**/*.test.ts"], fileParallelism: false } },
       // --expose-gc: the load test measures live memory after a full collection.

@@ -13,6 +13,7 @@ import type { FormatCodec } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { canonicalUlidPass } from "../src/printer/canonical-ulid-text.js";
 import { instantiateBuild } from "../src/wasm/load.js";
+import { byTier } from "./helpers/tier.js";
 import { ALNUM, BAD_BYTES, RECORD, oracle, recordMaker } from "./helpers/ulid-records.js";
 
 const { pick, records } = recordMaker(0xc0ffee);
@@ -55,7 +56,8 @@ const engines: readonly (readonly [string, FormatCodec])[] = [
 const CHUNK = instantiateBuild(true)!.exports.chunkSize();
 
 describe.each(engines)("canonicalUlidPass, %s engine", (_name, codec) => {
-  it.each([0, 1, 2, 100, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("reads %i records like the oracle", (n) => {
+  // Around the wasm chunk size; past three chunks in the deep tier.
+  it.each([0, 1, 2, 100, CHUNK - 1, CHUNK, CHUNK + 1, ...byTier([], [3 * CHUNK + 5])])("reads %i records like the oracle", (n) => {
     for (const rate of [0, 0.01, 0.5]) expectLikeOracle(codec, records(n, rate), n);
   });
 
@@ -70,7 +72,8 @@ describe.each(engines)("canonicalUlidPass, %s engine", (_name, codec) => {
 
   it("finds a bad byte at every position, in a record on each side of a chunk edge", () => {
     for (let at = 0; at < 26; at++) {
-      for (const bad of [pick(BAD_BYTES), pick(BAD_BYTES)]) {
+      // Random bad bytes: one a position in the unit tier, two in the deep tier.
+      for (const bad of byTier([pick(BAD_BYTES)], [pick(BAD_BYTES), pick(BAD_BYTES)])) {
         const n = CHUNK + 2;
         const text = records(n, 0);
         for (const i of [0, CHUNK - 1, CHUNK, n - 1]) text[RECORD * i + at] = bad;

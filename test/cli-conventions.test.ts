@@ -1,13 +1,16 @@
 /**
- * The `ulid` command's conventions, on the built bin: --version, "did you mean", `help` of an unknown command,
- * `parse -`, the hint for a TIME in Unix seconds, one line and status 3 for write errors (ENOSPC, EIO: a terminal
+ * The `ulid` command's conventions, on the built bin: --version, "did you mean" for a command or an option, `help`
+ * of an unknown command, `parse -`, `parse` and `validate` reading a pipe or a file when given no ID, a leading
+ * UTF-8 byte order mark skipped (and said so in the help), the hint for a TIME in Unix seconds, one line and status 3 for write errors (ENOSPC, EIO: a terminal
  * gone away), and on a real terminal (util-linux `script` makes one): only the last command of a pipeline draws
  * progress, a message clears the progress line first, and Ctrl-C leaves a clean line with status 130.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, openSync, closeSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { CLI, runCli } from "./helpers/cli.js";
+import { existsSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI, lines, runCli } from "./helpers/cli.js";
 
 const A = "01ARYZ6S410000000000000000";
 const has = (command: string): boolean => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -47,6 +50,108 @@ describe("ulid --version, help and mistyped commands", () => {
       stdout: "",
       stderr: `ulid help: unknown command "prase" (did you mean "parse"?)\nRun 'ulid --help' for the commands.\n`,
     });
+  });
+});
+
+describe("a mistyped option", () => {
+  it.each([
+    [["decode", "--jsn"], "decode", "--jsn", "--json"],
+    [["parse", "--fromat", "json", A], "parse", "--fromat", "--format"],
+    [["parse", "--fromat=json", A], "parse", "--fromat", "--format"],
+    [["generate", "3", "--tpye", "uuidv7"], "generate", "--tpye", "--type"],
+    [["scan", "--job", "2"], "scan", "--job", "--jobs"],
+    [["validate", "--hlep"], "validate", "--hlep", "--help"],
+  ])("%j gets a suggestion and status 2", async (args, command, typed, meant) => {
+    const { status, stdout, stderr } = await runCli(args, "");
+    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+    expect(lines(stderr)[0]).toBe(`ulid ${command}: Unknown option '${typed}' (did you mean '${meant}'?)`);
+  });
+
+  it("makes no wild guess", async () => {
+    const { status, stderr } = await runCli(["decode", "--bogus"], "");
+    expect(status).toBe(2);
+    expect(lines(stderr)[0]).toBe("ulid decode: Unknown option '--bogus'");
+  });
+});
+
+describe("parse and validate given no ID", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ulid-conventions-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const ids = ["01ARZ3NDEKTSV4RRFFQ69G5FAV", A, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"];
+
+  it.each([[[]], [["--format", "json"]], [["--type", "uuidv7"]]])("parse %j reads a pipe as parse - does: a result a line", async (options) => {
+    const input = options.includes("uuidv7") ? (await runCli(["new", "3", "--type", "uuidv7"])).stdout : `${ids.join("\n")}\n`;
+    const piped = await runCli(["parse", ...options], input);
+    expect(piped).toEqual(await runCli(["parse", "-", ...options], input));
+    expect(piped).toEqual(await runCli(["parse", ...options, ...lines(input)]));
+    expect(piped.status).toBe(0);
+  });
+
+  it("parse names a bad line by its number and shows the others, status 1", async () => {
+    const { status, stdout, stderr } = await runCli(["parse", "--format", "json"], `${A}\nbad\n${ids[0]}\n`);
+    expect(status).toBe(1);
+    expect(stderr).toBe('line 2: a ULID has 26 characters, got 3: "bad"\n');
+    expect(lines(stdout).map((line) => JSON.parse(line).ulid)).toEqual([A, ids[0]]);
+  });
+
+  it("validate reads a pipe as validate - does: status 1 when any line is invalid", async () => {
+    expect(await runCli(["validate"], `${ids.join("\n")}\n`)).toEqual({ status: 0, stdout: "", stderr: "" });
+    const mixed = `${A}\n${A.slice(1)}\n${A}\n8${A.slice(1)}\n`;
+    const piped = await runCli(["validate"], mixed);
+    expect(piped).toEqual(await runCli(["validate", "-"], mixed));
+    expect(piped.status).toBe(1);
+    expect(lines(piped.stderr).map((line) => line.slice(0, 7))).toEqual(["line 2:", "line 4:"]);
+  });
+
+  it("reads standard input that is a file (< ids.txt)", () => {
+    const file = join(dir, "ids.txt");
+    writeFileSync(file, `${ids.join("\n")}\n`);
+    const input = openSync(file, "r");
+    try {
+      const parsed = spawnSync(process.execPath, [CLI, "parse", "--format", "json"], { stdio: [input, "pipe", "pipe"], encoding: "utf8" });
+      expect(parsed.status).toBe(0);
+      expect(lines(parsed.stdout).map((line) => JSON.parse(line).ulid)).toEqual(ids);
+    } finally {
+      closeSync(input);
+    }
+  });
+
+  it("takes empty input as no IDs: nothing printed, status 0 (as parse -, validate - and decode do)", async () => {
+    for (const args of [["parse"], ["parse", "-"], ["validate"], ["validate", "-"], ["decode"]]) {
+      expect(await runCli(args, "")).toEqual({ status: 0, stdout: "", stderr: "" });
+    }
+  });
+
+  it.skipIf(!has("script"))("is a usage error on a terminal (status 2), which would wait for typing", () => {
+    for (const command of ["parse", "validate"]) {
+      const run = spawnSync("script", ["-qec", `${ulid} ${command}; echo " status=$?"`, "/dev/null"], { encoding: "latin1", input: "" });
+      expect(run.stdout).toContain(`ulid ${command}: missing ID: give one or more IDs, or - (or a pipe) to read standard input`);
+      expect(run.stdout).toMatch(/ status=2\r?\n$/);
+    }
+  });
+});
+
+describe("a UTF-8 byte order mark at the start of the input", () => {
+  const BOM = "\ufeff";
+  const input = `${A}\n01ARZ3NDEKTSV4RRFFQ69G5FAV\n`;
+
+  it.each([[["decode"]], [["decode", "--json"]], [["parse"]], [["parse", "-"]], [["validate"]], [["validate", "-"]]])(
+    "is skipped by %j, and only there",
+    async (args) => {
+      const plain = await runCli(args, input);
+      expect(plain.status).toBe(0);
+      expect(await runCli(args, BOM + input)).toEqual(plain);
+      // Anywhere else it is a bad character: line 2 here.
+      const later = await runCli(args, `${A}\n${BOM}${A}\n`);
+      expect(later.status).toBe(1);
+      expect(later.stderr).toMatch(/^line 2: /);
+    },
+  );
+
+  it.each(["decode", "parse", "validate"])("is documented in ulid %s --help", async (command) => {
+    const { status, stdout } = await runCli([command, "--help"]);
+    expect(status).toBe(0);
+    expect(stdout.replace(/\s+/g, " ")).toContain("A UTF-8 byte order mark at the start of the input is skipped.");
   });
 });
 

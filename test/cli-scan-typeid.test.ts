@@ -111,5 +111,5 @@ describe("ulid scan --type typeid", () => {
         expect(lines(one.stdout).length).toBeGreaterThan(50);
       }
     }
-  }, 120_000);
+  });
 });

@@ -1,6 +1,7 @@
-// A user's project type-checked against the built package (test/consumer/): the brands, the type guards and the
-// schemas as ArkType, tRPC, Zod and Valibot infer them, through the ESM and the CommonJS entries, with every
-// library's declarations checked (skipLibCheck off). Spawns tsc, so it is in the deep tier (vitest.config.ts).
+// Users' projects type-checked against the built package (test/consumer/): the brands, the type guards and the
+// schemas as ArkType, tRPC, Zod and Valibot infer them, and the Web streams, through the ESM and the CommonJS
+// entries, with every library's declarations checked (skipLibCheck off); with @types/node, the DOM library, both,
+// and neither (ES2022 alone). Spawns tsc, so it is in the deep tier (vitest.config.ts).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -9,9 +10,14 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
 
 describe("a consumer project", () => {
-  it("type-checks against dist: brands are no plain strings, consumers infer them", () => {
-    const run = spawnSync(process.execPath, [TSC, "-p", "test/consumer", "--pretty", "false"], { cwd: ROOT, encoding: "utf8" });
+  it.each([
+    ["tsconfig.json", "with @types/node: brands are no plain strings, consumers infer them, streams pipe through"],
+    ["tsconfig.dom.json", "with the DOM library: the DOM's streams pipe through the package's"],
+    ["tsconfig.dom-node.json", "with the DOM library and @types/node: the streams pipe through"],
+    ["tsconfig.bare.json", "with ES2022 alone (no DOM, no @types/node): the types compile, streams have their two sides"],
+  ])("type-checks against dist (test/consumer/%s) %s", (project) => {
+    const run = spawnSync(process.execPath, [TSC, "-p", `test/consumer/${project}`, "--pretty", "false"], { cwd: ROOT, encoding: "utf8" });
     expect(run.stdout + run.stderr).toBe("");
     expect(run.status).toBe(0);
-  }, 180_000);
+  });
 });

@@ -61,4 +61,4 @@ it("processes restored from one startup snapshot make different IDs", (context) 
   expect(runs[0]).toHaveLength(18);
   const shared = runs[0]!.filter((part) => runs[1]!.includes(part));
   expect(shared).toEqual([]);
-}, 120_000);
+});

@@ -15,6 +15,7 @@ import { commandExports } from "../src/printer/wasm-kernels.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { encode } from "../src/index.js";
 import { commandBuild } from "./helpers/command-builds.js";
+import { byTier } from "./helpers/tier.js";
 import { ALNUM, BAD_BYTES, RECORD, oracle, recordMaker } from "./helpers/ulid-records.js";
 
 const { pick, records } = recordMaker(0x11e5);
@@ -102,13 +103,17 @@ it("is not in the library's module (only the command embeds the line kernels)", 
 });
 
 describe.each(builds)("wasmDecodeLines, %s build", (_name, linesMany) => {
-  it.each([0, 1, 2, 100, 499, 500, 1000, 1400, 2000, 2100, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5])("writes %i records' lines like the oracle", (n) => {
+  // Around the lines region's capacity and the chunk size; past three chunks in the deep tier.
+  const sizes = [0, 1, 2, 100, 499, 500, 1000, 1400, 2000, 2100, CHUNK - 1, CHUNK, CHUNK + 1, ...byTier([], [3 * CHUNK + 5])];
+  // The shortest shape and the longest; JSON lines too in the deep tier (and in the unit tier's other tests).
+  const shapes = byTier([TSV, LONGEST], [TSV, JSON_LINES, LONGEST]);
+  it.each(sizes)("writes %i records' lines like the oracle", (n) => {
     for (const rate of [0, 0.01, 0.5]) {
-      for (const pieces of [TSV, JSON_LINES, LONGEST]) expectLikeOracle(linesMany, records(n, rate), n, pieces);
+      for (const pieces of shapes) expectLikeOracle(linesMany, records(n, rate), n, pieces);
     }
   });
 
-  it.each([0, 1, 500, 1000, CHUNK + 1, 3 * CHUNK + 5])("hands %i records' lines to `direct` until the first invalid one", (n) => {
+  it.each([0, 1, 500, 1000, CHUNK + 1, ...byTier([], [3 * CHUNK + 5])])("hands %i records' lines to `direct` until the first invalid one", (n) => {
     for (const rate of [0, 0.0005, 0.01, 0.5]) {
       const text = records(n, rate);
       const expected = expectedLines(text, n, TSV);
@@ -149,7 +154,8 @@ describe.each(builds)("wasmDecodeLines, %s build", (_name, linesMany) => {
 
   it("finds a bad byte at every position, in a record on each side of a chunk edge, inside runs of one time", () => {
     for (let at = 0; at < 26; at++) {
-      for (const bad of [pick(BAD_BYTES), pick(BAD_BYTES)]) {
+      // Random bad bytes: one a position in the unit tier, two in the deep tier.
+      for (const bad of byTier([pick(BAD_BYTES)], [pick(BAD_BYTES), pick(BAD_BYTES)])) {
         const n = CHUNK + 2;
         const text = records(n, 0);
         // Every record of the same time chars as the first: the fast path, where only chars 10-25 are read.

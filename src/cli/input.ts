@@ -1,8 +1,11 @@
-/** The input of `decode`, `scan` and `validate -`: a file, or standard input for "-" or no argument. */
+/**
+ * The input of `decode`, `scan`, `parse` and `validate`: a file, or standard input for "-" or no argument (for
+ * `parse` and `validate`, no ID).
+ */
 import { type Stats, fstatSync, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { systemReason as reason } from "./system-error.js";
-import { InputError } from "./usage.js";
+import { InputError, UsageError } from "./usage.js";
 
 /** Bytes per read from a file: large reads keep the per-chunk costs (a call, a scan window loop) negligible. */
 const READ_SIZE = 1 << 20;
@@ -36,6 +39,19 @@ export async function openInput(path: string | undefined, from = 0): Promise<Inp
     await handle?.close();
     throw new InputError(`cannot read ${path}: ${reason(error)}`);
   }
+}
+
+/**
+ * The IDs `parse` and `validate` were given, or with none "-" (standard input, one ID per line, as `decode` reads
+ * it without a file) when standard input is a pipe or a file. A terminal would wait for typing: no ID there is a
+ * usage error.
+ */
+export async function idsOrStandardInput(positionals: string[]): Promise<string[]> {
+  if (positionals.length > 0) return positionals;
+  // Loaded here alone: every other run of the command is spared loading the tty module.
+  const { isatty } = await import("node:tty");
+  if (!isatty(0)) return ["-"];
+  throw new UsageError("missing ID: give one or more IDs, or - (or a pipe) to read standard input");
 }
 
 /**

@@ -1,6 +1,6 @@
-/** "Did you mean" for a mistyped command name. */
+/** "Did you mean" for a mistyped command or option name. */
 
-/** Edits at most that a suggestion may be away: "scna" and "genrate" are one, a different word is more. */
+/** Edits at most that a suggestion may be away: "scna", "genrate" and "fromat" are one, a different word is more. */
 const MAX_EDITS = 2;
 
 /**

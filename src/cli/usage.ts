@@ -3,6 +3,7 @@
  * commands raise. Every command gets `--help` / `-h`.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { closest } from "./suggest.js";
 
 /** A mistake in how the command was called: exit status 2, with a pointer to the command's help. */
 export class UsageError extends Error {
@@ -21,7 +22,10 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-/** Parses `args` against `options` (plus --help); unknown options and missing values are usage errors. */
+/**
+ * Parses `args` against `options` (plus --help); unknown options and missing values are usage errors, and a
+ * mistyped option gets a "did you mean".
+ */
 export function parseCommandArgs(args: string[], options: OptionSpec): ParsedArgs {
   try {
     const { values, positionals } = parseArgs({
@@ -34,9 +38,16 @@ export function parseCommandArgs(args: string[], options: OptionSpec): ParsedArg
   } catch (error) {
     // parseArgs throws a TypeError with an ERR_PARSE_ARGS_* code and a readable message; its first sentence says
     // what is wrong, the rest is advice about "--" that rarely applies here.
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(message.split(". ")[0]!);
+    const message = (error instanceof Error ? error.message : String(error)).split(". ")[0]!;
+    throw new UsageError(message + suggestion(message, [...Object.keys(options), "help"]));
   }
+}
+
+/** " (did you mean '--json'?)" after "Unknown option '--jsn'", when one of `names` is that close. */
+function suggestion(message: string, names: readonly string[]): string {
+  const typed = /^Unknown option '--([^'=]+)'$/.exec(message)?.[1];
+  const guess = typed === undefined ? undefined : closest(typed, names);
+  return guess === undefined ? "" : ` (did you mean '--${guess}'?)`;
 }
 
 /** A count argument: a non-negative integer in decimal (underscores allowed: 10_000_000). */

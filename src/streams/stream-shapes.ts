@@ -15,6 +15,20 @@ export interface ChunkProcessor<Out> {
   push(chunk: Uint8Array, final: boolean, emit: (out: Out) => void): void;
 }
 
+// The public types name the Web stream interfaces, which a project has only with the DOM library or @types/node.
+// Declared here as far as the API needs them, with the DOM's and Node's type parameters: where the project has
+// either, these merge into its full declarations (a real TransformStream is the same type, `pipeThrough` takes
+// ours); where it has neither (`lib: ["ES2022"]`, `types: []`), they are the whole type and the package's types
+// still compile.
+declare global {
+  interface ReadableStream<R = any> {}
+  interface WritableStream<W = any> {}
+  interface TransformStream<I = any, O = any> {
+    readonly readable: ReadableStream<O>;
+    readonly writable: WritableStream<I>;
+  }
+}
+
 const NO_BYTES = new Uint8Array(0);
 
 /** A TransformStream over a core. A thrown fault errors the stream (dropping output not read yet, as streams do). */

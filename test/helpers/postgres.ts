@@ -21,9 +21,6 @@ import { ROOT } from "./runtimes.js";
 /** The server's connection string, when the suites run against a real server. */
 export const SERVER_URL = process.env.ULID_TEST_PG || undefined;
 
-/** PGlite starts in 1-4 s here; on a machine busy with other work it has taken over 10 s (vitest's hook default). */
-export const OPEN_TIMEOUT = 60_000;
-
 export interface TestDatabase {
   readonly backend: "pglite" | "server";
   /** node-postgres' Client, or PGlite itself: both have `query(text, values)` resolving to `{ rows }`. */
@@ -48,9 +45,10 @@ export function databaseForSuite(): { db(): TestDatabase; table(): string } {
   let db: TestDatabase | undefined;
   let count = 0;
   const made: string[] = [];
+  // No timeout of its own: PGlite starts in seconds on a quiet machine, far longer on a busy one (vitest.config.ts).
   beforeAll(async () => {
     db = await openDatabase();
-  }, OPEN_TIMEOUT);
+  });
   afterEach(async () => {
     for (const name of made.splice(0)) await db!.query(`DROP TABLE IF EXISTS ${name}`);
   });

@@ -12,3 +12,11 @@ const UNIT_SHARE = 20;
 export function propertyRuns(deep: number): number {
   return DEEP ? deep : Math.ceil(deep / UNIT_SHARE);
 }
+
+/**
+ * A sweep's inputs by tier: `deep` in the deep tier, `unit` (a smaller sample of the same kind) in the unit tier.
+ * For the sweeps whose cost is their size: the longest streams, every bad byte at every position.
+ */
+export function byTier<T>(unit: T, deep: T): T {
+  return DEEP ? deep : unit;
+}

@@ -1,5 +1,5 @@
 /**
- * Every format in each of its columns (./columns.ts) on a real PostgreSQL: PGlite in `npm test`, the server named
+ * Every format in each of its columns (./columns.ts) on a real PostgreSQL: PGlite in the deep tier, the server named
  * by ULID_TEST_PG in CI (`npm run test:postgres`). For each column, on both engines: ORDER BY id is the order the IDs
  * were made in, and for random IDs it is their byte order and their text order; a time range selected with the
  * format's `min`/`max` returns exactly the IDs made in it; what is read back decodes to the bytes that went in, and

@@ -15,7 +15,7 @@ import { hex } from "../helpers/reference.js";
 import { COLUMNS, createTable } from "./columns.js";
 import { binaryCopy } from "./recipes/node-postgres.js";
 
-/** Enough rows to cross the wasm engine's steps of 8192 twice, few enough for the unit tier. */
+/** Enough rows to cross the wasm engine's steps of 8192 twice. */
 const ROWS = 20_000;
 
 const suite = databaseForSuite();

@@ -16,7 +16,8 @@ export const decodeCommand: Command = {
   details: `
 Reads FILE, or standard input when FILE is '-' or absent, in chunks (constant memory, any size). Each line
 must be one ULID (lower case and aliases are read; CRLF line ends work); the ID is printed canonically. A bad
-line is reported on standard error as 'line N: reason' and skipped, and the exit status is then 1.
+line is reported on standard error as 'line N: reason' and skipped, and the exit status is then 1. A UTF-8 byte
+order mark at the start of the input is skipped. Empty input prints nothing (exit status 0).
 
 Options:
   --json        one object per line: {"ulid": ..., "time": <Unix ms>, "iso": ...} (the first key is the type)

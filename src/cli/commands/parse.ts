@@ -1,6 +1,6 @@
 import { canonicalIds } from "../canonical-ids.js";
 import type { Command } from "../command.js";
-import { openInput } from "../input.js";
+import { idsOrStandardInput, openInput } from "../input.js";
 import { Output } from "../output.js";
 import { processInput } from "../process-input.js";
 import { TYPE_OPTIONS, formatOf, typeHelp } from "../type-option.js";
@@ -15,12 +15,14 @@ const KEY_WIDTH = 7;
 
 export const parseCommand: Command = {
   name: "parse",
-  synopsis: "parse ID... | parse - [--format text|json]",
+  synopsis: "parse [ID...|-] [--format text|json]",
   summary: "Show every field of each ULID: time, ISO time, random part, bytes, UUID form.",
   details: `
 Lower case and the Crockford aliases (I, L -> 1; O -> 0) are read; the output is canonical. An invalid ID is
-named on standard error with the reason, the others are still shown, and the exit status is 1. With '-', IDs
-are read from standard input, one per line, and a bad line is reported as 'line N: reason'.
+named on standard error with the reason, the others are still shown, and the exit status is 1. With '-', or
+with no ID when standard input is a pipe or a file, IDs are read from standard input, one per line, and shown
+as arguments are; a bad line is reported as 'line N: reason'. A UTF-8 byte order mark at the start of the input
+is skipped. Empty input shows nothing (exit status 0).
 
 Options:
   --format text|json  text (default): a block per ID; json: one object per line with the keys
@@ -33,7 +35,7 @@ ${typeHelp(22, false)}
 Examples:
   ulid parse 01ARYZ6S410000000000000000
   ulid parse 01ARYZ6S410000000000000000 --format json | jq .iso
-  ulid new 3 | ulid parse - --format json
+  ulid new 3 | ulid parse --format json
   ulid parse 017f22e2-79b0-7cc3-98c4-dc0c0c07398f --type uuidv7
   ulid parse 00EZJCRCB4650 --type flake --scalable
 `,
@@ -42,7 +44,7 @@ Examples:
     if (values.format !== "text" && values.format !== "json") {
       throw new UsageError(`--format must be text or json, got ${JSON.stringify(values.format)}`);
     }
-    if (positionals.length === 0) throw new UsageError("missing ID: give one or more IDs, or - to read standard input");
+    positionals = await idsOrStandardInput(positionals);
     const json = values.format === "json";
     const format = formatOf(values);
     let text = "";

@@ -1,0 +1,8 @@
+// A CommonJS user with neither the DOM library nor @types/node: the same through dist/index.d.cts.
+import ulidWasm = require("ulid-wasm");
+
+const id: ulidWasm.Ulid = ulidWasm.ulid();
+const transform: TransformStream<Uint8Array, Uint8Array> = ulidWasm.decodeStream();
+const readable: ReadableStream<Uint8Array> = transform.readable;
+
+export = { id, readable };
