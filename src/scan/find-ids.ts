@@ -11,7 +11,7 @@
  */
 import { checkOptions, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
-import { type ChunkProcessor, processChunks, processorStream } from "../streams/stream-shapes.js";
+import { type ChunkProcessor, type WebTransformStream, processChunks, processorStream } from "../streams/stream-shapes.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { formatOption, type FormatKey } from "../formats/registry.js";
 import { optionMustBe, unscannableFormat } from "../core/messages.js";
@@ -92,7 +92,7 @@ export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
  * A TransformStream from byte chunks to arrays of matches (one array per chunk that completes any): IDs and lines
  * split across chunks are found as in one piece, with offsets from the start of the stream.
  */
-export function scanStream(options?: ScanOptions): TransformStream<Uint8Array, UlidMatch[]> {
+export function scanStream(options?: ScanOptions): WebTransformStream<Uint8Array, UlidMatch[]> {
   return processorStream(collector(options));
 }
 

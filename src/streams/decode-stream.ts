@@ -4,7 +4,7 @@
  */
 import { checkOptions } from "../core/arguments.js";
 import { batchCodec } from "../engine/backend.js";
-import { processChunks, processorStream } from "./stream-shapes.js";
+import { type WebTransformStream, processChunks, processorStream } from "./stream-shapes.js";
 import type { UlidError } from "../core/errors.js";
 import { formatOption, type FormatKey } from "../formats/registry.js";
 import { BinaryRecords, LineDecoder } from "./line-decoder.js";
@@ -34,7 +34,7 @@ export function lineDecoder(options: DecodeLinesOptions | undefined): LineDecode
 }
 
 /** A TransformStream from text chunks to binary IDs (one Uint8Array per chunk that ends lines). */
-export function decodeStream(options?: DecodeLinesOptions): TransformStream<Uint8Array, Uint8Array> {
+export function decodeStream(options?: DecodeLinesOptions): WebTransformStream<Uint8Array, Uint8Array> {
   return processorStream(lineDecoder(options));
 }
 

@@ -15,24 +15,30 @@ export interface ChunkProcessor<Out> {
   push(chunk: Uint8Array, final: boolean, emit: (out: Out) => void): void;
 }
 
-// The public types name the Web stream interfaces, which a project has only with the DOM library or @types/node.
-// Declared here as far as the API needs them, with the DOM's and Node's type parameters: where the project has
-// either, these merge into its full declarations (a real TransformStream is the same type, `pipeThrough` takes
-// ours); where it has neither (`lib: ["ES2022"]`, `types: []`), they are the whole type and the package's types
-// still compile.
+// The public types name the Web stream interfaces, which a project has only from a library: the DOM's, @types/node,
+// a runtime's (@cloudflare/workers-types). Declared here empty, with the type parameters those all use, they merge
+// into the project's own declarations, whichever they are (interfaces or classes, properties or getters), and add
+// nothing; where the project has none (`lib: ["ES2022"]`, `types: []`), they are all there is, and the package's
+// types still compile.
 declare global {
   interface ReadableStream<R = any> {}
   interface WritableStream<W = any> {}
-  interface TransformStream<I = any, O = any> {
-    readonly readable: ReadableStream<O>;
-    readonly writable: WritableStream<I>;
-  }
+  interface TransformStream<I = any, O = any> {}
 }
+
+/**
+ * A Web TransformStream from `I` to `O`: the project's own TransformStream (`pipeThrough` takes it, and it is one),
+ * with its readable and writable sides typed even where the project declares no streams.
+ */
+export type WebTransformStream<I, O> = TransformStream<I, O> & {
+  readonly readable: ReadableStream<O>;
+  readonly writable: WritableStream<I>;
+};
 
 const NO_BYTES = new Uint8Array(0);
 
 /** A TransformStream over a core. A thrown fault errors the stream (dropping output not read yet, as streams do). */
-export function processorStream<Out>(processor: ChunkProcessor<Out>): TransformStream<Uint8Array, Out> {
+export function processorStream<Out>(processor: ChunkProcessor<Out>): WebTransformStream<Uint8Array, Out> {
   return new TransformStream<Uint8Array, Out>({
     transform(chunk, controller) {
       processor.push(plainBytes(chunk, "each chunk"), false, (out) => controller.enqueue(out));

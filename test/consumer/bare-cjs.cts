@@ -2,7 +2,8 @@
 import ulidWasm = require("ulid-wasm");
 
 const id: ulidWasm.Ulid = ulidWasm.ulid();
-const transform: TransformStream<Uint8Array, Uint8Array> = ulidWasm.decodeStream();
+const transform = ulidWasm.decodeStream();
 const readable: ReadableStream<Uint8Array> = transform.readable;
+const stream: TransformStream<Uint8Array, Uint8Array> = transform;
 
-export = { id, readable };
+export = { id, readable, stream };
