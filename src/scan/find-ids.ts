@@ -9,19 +9,23 @@
  * are refused.
  * The engine does the search (WebAssembly, or the TypeScript fallback).
  */
-import { checkOptions, plainBytes } from "../core/arguments.js";
+import { checkOptions, isUint8Array, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
 import { type ChunkProcessor, processChunks, processorStream } from "../streams/stream-shapes.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { formatOption, type FormatKey } from "../formats/registry.js";
-import { optionMustBe, unscannableFormat } from "../core/messages.js";
+import { mustBe, optionMustBe, unscannableFormat } from "../core/messages.js";
 import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
+import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
 
 export interface UlidMatch {
   /** The ID in canonical form (ULID upper case, UUID lower case, TypeID as found: prefix, "_" and suffix). */
   id: string;
-  /** Byte offset of its first character from the start of the text or stream. */
+  /**
+   * Offset of its first character from the start of the text or stream: in bytes, or for a string in UTF-16 code
+   * units (`text.slice(offset, offset + id.length)` is the match as written).
+   */
   offset: number;
   /** Its time, in Unix ms. */
   time: number;
@@ -78,14 +82,55 @@ function collector(options: ScanOptions | undefined): MatchCollector {
   return new MatchCollector(scannableFormat(format), lines);
 }
 
-/** Every ID of the format (default ULID) in `text` (bytes, e.g. UTF-8), in order of offset. */
-export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
+/**
+ * Every ID of the format (default ULID) in `text`, in order of offset: bytes (e.g. UTF-8), or a string, whose
+ * offsets then count UTF-16 code units.
+ */
+export function scanText(text: string | Uint8Array, options?: ScanOptions): UlidMatch[] {
+  if (typeof text === "string") return scanString(text, collector(options));
+  if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
   const bytes = plainBytes(text, "text");
   let matches: UlidMatch[] = [];
   collector(options).push(bytes, true, (found) => {
     matches = found;
   });
   return matches;
+}
+
+/** Code units of a string turned into bytes per step: the scan window's size, so memory stays flat. */
+const STRING_STEP = SCAN_BYTES;
+/**
+ * What a code unit past ASCII becomes: every ID is ASCII, so any other character is a border, as each byte of its
+ * UTF-8 is (no byte from 0x80 up is a letter, a digit or part of a terminal escape sequence).
+ */
+const NOT_ASCII = 0xff;
+const asciiEncoder = new TextEncoder();
+
+/**
+ * The matches of a string, scanned as one byte per UTF-16 code unit (so byte offsets are code unit offsets): ASCII
+ * as it is, anything else NOT_ASCII, lone surrogates included. Step by step through one buffer, so a string of
+ * any length takes no more memory than its matches.
+ */
+function scanString(text: string, matches: MatchCollector): UlidMatch[] {
+  const all: UlidMatch[] = [];
+  const collect = (found: UlidMatch[]): void => {
+    for (const match of found) all.push(match);
+  };
+  const bytes = new Uint8Array(3 * STRING_STEP);
+  for (let at = 0; ; at += STRING_STEP) {
+    const end = Math.min(text.length, at + STRING_STEP);
+    const length = end - at;
+    // Native UTF-8 encoding first: a step of ASCII alone encodes to a byte per code unit.
+    const { read, written } = asciiEncoder.encodeInto(text.slice(at, end), bytes);
+    if (read !== length || written !== length) {
+      for (let i = 0; i < length; i++) {
+        const unit = text.charCodeAt(at + i);
+        bytes[i] = unit < 0x80 ? unit : NOT_ASCII;
+      }
+    }
+    matches.push(bytes.subarray(0, length), end === text.length, collect);
+    if (end === text.length) return all;
+  }
 }
 
 /**
