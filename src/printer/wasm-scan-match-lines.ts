@@ -38,6 +38,7 @@ export class WasmLineSearch implements WindowSearch {
   private readonly letters: number;
   /** Each match's length, or 0 when they vary (the kernel reports each one's). */
   private readonly chars: number;
+  private readonly glues: (byte: number) => boolean;
 
   constructor(
     private readonly x: CommandWasmExports,
@@ -51,12 +52,14 @@ export class WasmLineSearch implements WindowSearch {
     this.out = new Uint8Array(x.memory.buffer, x.lineOutRegion(), x.lineOutBytes());
     const table = canonicalCase(format);
     this.letters = table === null ? AS_FOUND : table === LOWER ? LOWER_CASE : UPPER;
-    this.chars = scanShape(format).varies ? 0 : format.chars;
+    const shape = scanShape(format);
+    this.chars = shape.varies ? 0 : format.chars;
+    this.glues = shape.glues;
   }
 
-  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number {
+  search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
     const { x, out } = this;
-    const count = this.find(this.format, window, glued, atEnd);
+    const count = this.find(this.format, window, before >= 0 && this.glues(before), atEnd);
     // Set for every window: another scanner of this thread (another file's) may have set its own since.
     const { start, key } = this.lines;
     this.parts.set(start);

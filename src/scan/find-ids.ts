@@ -9,15 +9,16 @@
  * are refused.
  * The engine does the search (WebAssembly, or the TypeScript fallback).
  */
-import { checkOptions, isUint8Array, plainBytes } from "../core/arguments.js";
+import { isUint8Array, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
 import { type ChunkProcessor, processChunks, processorStream } from "../streams/stream-shapes.js";
-import type { FormatSpec } from "../engine/specs.js";
-import { formatOption, type FormatKey } from "../formats/registry.js";
-import { mustBe, optionMustBe, unscannableFormat } from "../core/messages.js";
+import { mustBe } from "../core/messages.js";
 import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
 import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
+import { type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
+
+export type { ScanOptions, ScannableFormat };
 
 export interface UlidMatch {
   /** The ID in canonical form (ULID upper case, UUID lower case, TypeID as found: prefix, "_" and suffix). */
@@ -31,13 +32,8 @@ export interface UlidMatch {
   time: number;
   /** 1-based line number (lines end with "\n"), when scanning with `lines: true`. */
   line?: number;
-}
-
-export interface ScanOptions {
-  /** The format to find: "ulid" (default), "uuidv7" or "typeid". */
-  format?: FormatKey;
-  /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
-  lines?: boolean;
+  /** Its format's name, when scanning for a list of formats or "all". */
+  format?: ScannableFormat;
 }
 
 /** A `Scanner` that makes match objects: one array per chunk that completes any. */
@@ -45,20 +41,19 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   private matches: UlidMatch[] = [];
   private readonly scanner: Scanner;
 
-  constructor(format: FormatSpec, lines: boolean) {
-    const text = tokenText(format);
+  constructor({ formats, listed, lines }: ScanRequest) {
+    const texts = formats.map(tokenText);
+    const names = formats.map((format) => format.name as ScannableFormat);
     // One object literal per mode, so every match of a scan has the same shape.
-    this.scanner = new Scanner(
-      format,
-      new VisitingSearch(
-        batchEngine(),
-        format,
-        lines,
-        lines
-          ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
-          : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
-      ),
-    );
+    const visit: MatchVisitor = listed
+      ? lines
+        ? (window, at, length, offset, time, line, f) =>
+            this.matches.push({ id: texts[f]!(window, at, length), offset, time, line, format: names[f]! })
+        : (window, at, length, offset, time, _line, f) => this.matches.push({ id: texts[f]!(window, at, length), offset, time, format: names[f]! })
+      : lines
+        ? (window, at, length, offset, time, line) => this.matches.push({ id: texts[0]!(window, at, length), offset, time, line })
+        : (window, at, length, offset, time) => this.matches.push({ id: texts[0]!(window, at, length), offset, time });
+    this.scanner = new Scanner(formats, new VisitingSearch(batchEngine(), formats, lines, visit));
   }
 
   push(chunk: Uint8Array, final: boolean, emit: (matches: UlidMatch[]) => void): void {
@@ -69,17 +64,10 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   }
 }
 
-/** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
-export function scannableFormat(name: unknown): FormatSpec {
-  const { spec } = formatOption(name);
-  if (spec.name === "ulid" || spec.name === "uuidv7" || spec.name === "typeid") return spec;
-  throw unscannableFormat(spec.name);
-}
+export { scannableFormat } from "./scan-options.js";
 
 function collector(options: ScanOptions | undefined): MatchCollector {
-  const { lines = false, format } = checkOptions(options);
-  if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
-  return new MatchCollector(scannableFormat(format), lines);
+  return new MatchCollector(scanRequest(options));
 }
 
 /**
@@ -150,10 +138,10 @@ export function scanChunks(
 }
 
 /**
- * A scanner of `format` on the batch engine that hands each match to `visit` with the window holding it, lines not
- * counted: no object per match (`ulid scan --stats`).
+ * A scanner of `format` (a `format` option: one, a list, or "all") on the batch engine that hands each match to
+ * `visit` with the window holding it, lines not counted: no object per match (`ulid scan --stats`).
  */
 export function visitingScanner(format: unknown, visit: MatchVisitor): Scanner {
-  const spec = scannableFormat(format);
-  return new Scanner(spec, new VisitingSearch(batchEngine(), spec, false, visit));
+  const { formats } = scanFormats(format);
+  return new Scanner(formats, new VisitingSearch(batchEngine(), formats, false, visit));
 }
