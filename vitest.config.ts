@@ -63,6 +63,7 @@ const PUBLIC_API = [
   "test/scan-typeid.test.ts",
   "test/scan-strings.test.ts",
   "test/scan-many-formats.test.ts",
+  "test/scan-plausible.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
   "test/schema.test.ts",

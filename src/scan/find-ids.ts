@@ -16,7 +16,7 @@ import { mustBe } from "../core/messages.js";
 import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
 import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
-import { type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
+import { type PlausibleTimes, type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
 
 export type { ScanOptions, ScannableFormat };
 
@@ -41,7 +41,7 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   private matches: UlidMatch[] = [];
   private readonly scanner: Scanner;
 
-  constructor({ formats, listed, lines }: ScanRequest) {
+  constructor({ formats, listed, lines, plausible }: ScanRequest) {
     const texts = formats.map(tokenText);
     const names = formats.map((format) => format.name as ScannableFormat);
     // One object literal per mode, so every match of a scan has the same shape.
@@ -53,7 +53,7 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
       : lines
         ? (window, at, length, offset, time, line) => this.matches.push({ id: texts[0]!(window, at, length), offset, time, line })
         : (window, at, length, offset, time) => this.matches.push({ id: texts[0]!(window, at, length), offset, time });
-    this.scanner = new Scanner(formats, new VisitingSearch(batchEngine(), formats, lines, visit));
+    this.scanner = new Scanner(formats, new VisitingSearch(batchEngine(), formats, lines, plausible ? onlyPlausible(visit, plausible) : visit));
   }
 
   push(chunk: Uint8Array, final: boolean, emit: (matches: UlidMatch[]) => void): void {
@@ -62,6 +62,17 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
     emit(this.matches);
     this.matches = [];
   }
+}
+
+/**
+ * `visit` for the matches whose time, floored to the millisecond (a format finer than that, such as BaseUID, is
+ * compared by its millisecond), is within `window`.
+ */
+export function onlyPlausible(visit: MatchVisitor, { from, until }: PlausibleTimes): MatchVisitor {
+  return (window, at, length, offset, time, line, format) => {
+    const ms = Math.floor(time);
+    if (ms >= from && ms < until) visit(window, at, length, offset, time, line, format);
+  };
 }
 
 export { scannableFormat } from "./scan-options.js";

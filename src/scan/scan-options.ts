@@ -1,11 +1,12 @@
 /**
- * The options every scanning call takes: which formats to find (one, a list, or "all" the scannable ones), and
- * whether to count lines.
+ * The options every scanning call takes: which formats to find (one, a list, or "all" the scannable ones), whether
+ * to count lines, and which times to believe.
  */
 import { checkOptions } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
 import { optionMustBe, unscannableFormat } from "../core/messages.js";
 import type { FormatSpec } from "../engine/specs.js";
+import { dateMs } from "../core/time.js";
 import { formatOption, type FormatKey } from "../formats/registry.js";
 
 /** The formats scanning finds, in the registry's order (the order of `"all"`). */
@@ -21,6 +22,18 @@ export interface ScanOptions {
   format?: FormatKey | readonly FormatKey[] | "all";
   /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
   lines?: boolean;
+  /**
+   * Keep only matches whose time t (in Unix ms, floored to the millisecond) has `from <= t < until`; a side left
+   * out has no bound. Any token of a format's alphabet reads as some time: a hex hash or a long number found as an
+   * ID is dated 1970 or centuries ahead, and this drops it.
+   */
+  plausible?: { from?: number | Date; until?: number | Date };
+}
+
+/** Times t with from <= t < until; a side without a bound is infinite. */
+export interface PlausibleTimes {
+  readonly from: number;
+  readonly until: number;
 }
 
 /** What a scan looks for: its formats, whether they were listed (then each match names its format), and lines. */
@@ -28,6 +41,8 @@ export interface ScanRequest {
   readonly formats: readonly FormatSpec[];
   readonly listed: boolean;
   readonly lines: boolean;
+  /** The times to keep, or undefined to keep every match. */
+  readonly plausible: PlausibleTimes | undefined;
 }
 
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
@@ -62,9 +77,31 @@ export function scanFormats(value: unknown): { formats: FormatSpec[]; listed: bo
   return { formats, listed: true };
 }
 
+/** A `plausible` side: Unix ms (any number but NaN; an infinity is no bound) or a valid Date. */
+function plausibleBound(window: object, side: "from" | "until", none: number): number {
+  const value: unknown = Reflect.get(window, side);
+  if (value === undefined) return none;
+  const ms = typeof value === "number" ? value : dateMs(value);
+  if (typeof ms !== "number" || Number.isNaN(ms)) throw optionMustBe(`plausible.${side}`, "a number of Unix ms or a valid Date", value);
+  return ms;
+}
+
+/** The `plausible` option: undefined (keep every match) or its window. */
+export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null) throw optionMustBe("plausible", "an object { from?, until? }", value);
+  try {
+    return { from: plausibleBound(value, "from", -Infinity), until: plausibleBound(value, "until", Infinity) };
+  } catch (error) {
+    // A revoked proxy, or a getter that throws.
+    if (error instanceof UlidError) throw error;
+    throw optionMustBe("plausible", "an object { from?, until? }", value);
+  }
+}
+
 /** The checked options of a scanning call. */
 export function scanRequest(options: ScanOptions | undefined): ScanRequest {
-  const { lines = false, format } = checkOptions(options);
+  const { lines = false, format, plausible } = checkOptions(options);
   if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
-  return { ...scanFormats(format), lines };
+  return { ...scanFormats(format), lines, plausible: plausibleTimes(plausible) };
 }
