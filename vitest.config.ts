@@ -36,6 +36,7 @@ const DEEP_ONLY = [
   "test/cli-ripgrep.test.ts",
   "test/cli-scan-jobs.test.ts",
   "test/cli-scan-typeid.test.ts",
+  "test/cli-scan-types.test.ts",
   "test/defects-snapshot.test.ts",
 ];
 /** Suites of both tiers, smaller in unit (test/helpers/tier.ts). */

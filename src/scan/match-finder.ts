@@ -34,9 +34,12 @@ export interface MatchFinder {
   find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number;
 }
 
-/** The finder of `formats` on `engine`: one format's kernel alone, or several merged. */
-export function matchFinder(engine: Engine, formats: readonly FormatSpec[]): MatchFinder {
-  return formats.length === 1 ? new OneFormatFinder(engine, formats[0]!) : new MergingFinder(engine, formats);
+/** A window search of an engine (`Engine.scanWindow`). */
+type ScanWindow = Engine["scanWindow"];
+
+/** The finder of `formats` with `scanWindow` (an engine's): one format's kernel alone, or several merged. */
+export function matchFinder(scanWindow: ScanWindow, formats: readonly FormatSpec[]): MatchFinder {
+  return formats.length === 1 ? new OneFormatFinder(scanWindow, formats[0]!) : new MergingFinder(scanWindow, formats);
 }
 
 /** Whether the byte before a window (-1: none) glues to a match of `format` at its start. */
@@ -60,7 +63,7 @@ class OneFormatFinder implements MatchFinder {
   private readonly glued: (before: number) => boolean;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly scanWindow: ScanWindow,
     private readonly format: FormatSpec,
   ) {
     ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
@@ -68,7 +71,7 @@ class OneFormatFinder implements MatchFinder {
   }
 
   find(window: Uint8Array, before: number, atEnd: boolean): number {
-    return this.engine.scanWindow(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
+    return this.scanWindow(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
   }
 }
 
@@ -87,7 +90,7 @@ class MergingFinder implements MatchFinder {
   private finalEnd = 0;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly scanWindow: ScanWindow,
     private readonly list: readonly FormatSpec[],
   ) {
     this.found = list.map(matchArrays);
@@ -100,7 +103,7 @@ class MergingFinder implements MatchFinder {
     const { list, found, counts } = this;
     for (let f = 0; f < list.length; f++) {
       const { offsets, times, lengths } = found[f]!;
-      counts[f] = this.engine.scanWindow(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
+      counts[f] = this.scanWindow(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
     }
     const { offsets, times, lengths, formats } = this;
     const next = this.cursors.fill(0);

@@ -139,7 +139,8 @@ export class VisitingSearch implements WindowSearch {
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
   ) {
-    this.finder = matchFinder(engine, formatList(formats));
+    // Bound once: the engine's search is called for every window.
+    this.finder = matchFinder((...args) => engine.scanWindow(...args), formatList(formats));
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
