@@ -30,12 +30,7 @@ export function scanShape(format: FormatSpec): ScanShape {
   return { maxBytes: format.chars, varies: false, glues: isAsciiAlphanumeric };
 }
 
-/**
- * The shape of a scan for several formats at once: windows overlap by the longest match of any; lengths vary. Its
- * `glues` is no format's: each format's kernel is told of its own glue (src/scan/match-finder.ts).
- */
-export function scanShapeOf(formats: readonly FormatSpec[]): ScanShape {
-  if (formats.length === 1) return scanShape(formats[0]!);
-  const shapes = formats.map(scanShape);
-  return { maxBytes: Math.max(...shapes.map((shape) => shape.maxBytes)), varies: true, glues: isWordByte };
+/** How far a scan's windows overlap: the most bytes one match of any of `formats` takes. */
+export function scanOverlap(formats: readonly FormatSpec[]): number {
+  return Math.max(...formats.map((format) => scanShape(format).maxBytes));
 }

@@ -7,7 +7,9 @@
  * written, its prefix included (assembly/scan-typeid.ts). Terminal escape sequences (colours) are borders, not
  * letters (terminal-escapes.ts). Ulid-Flakes, BaseUIDs and KSUIDs cannot be told from ordinary words and numbers, so they
  * are refused.
- * The engine does the search (WebAssembly, or the TypeScript fallback).
+ * Several formats are found in one pass, each span of text once (match-finder.ts); a string is scanned as one byte
+ * per UTF-16 code unit, so offsets count code units. The engine does the search (WebAssembly, or the TypeScript
+ * fallback).
  */
 import { isUint8Array, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";

@@ -4,12 +4,14 @@
  * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
  *
  * Windows overlap by the longest match's width (`ScanShape.maxBytes`: an ID's text, or a TypeID with the longest
- * prefix): a kernel leaves out an ID that reaches the end of its window (what follows might glue it), so the last
- * `maxBytes` bytes are searched again at the start of the next window, within the same chunk or carried into the
- * next chunk. Of a window's matches, only those that start before that overlap are visited (the others are whole
- * in the next window; for fixed widths, none is left out so). A visited match ends before its window does, so it
- * starts before the next window begins: the next window sees at most its tail, glued to the byte before (`glued`)
- * or too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
+ * prefix; of several formats, the longest of theirs): a kernel leaves out an ID that reaches the end of its window
+ * (what follows might glue it), so the last `maxBytes` bytes are searched again at the start of the next window,
+ * within the same chunk or carried into the next chunk. Of a window's matches, only those that start before that
+ * overlap are visited (the others are whole in the next window; for fixed widths, none is left out so). A visited
+ * match ends before its window does, so it starts before the next window begins: the next window sees at most its
+ * tail, glued to the byte before (handed to the search as `before`) or too short to match. None is reported twice,
+ * and a chunk boundary never splits, hides or invents a match. Of several formats, the matches of a window are
+ * merged and their overlaps settled by src/scan/match-finder.ts.
  *
  * Terminal escape sequences are borders (terminal-escapes.ts): a window that holds any is searched in a copy with them
  * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
@@ -20,7 +22,7 @@
  * the public match objects from the same visits); `ulid scan` on the WebAssembly engine has the module write its
  * output lines itself (src/printer/wasm-scan-match-lines.ts).
  */
-import { type ScanShape, scanShapeOf } from "../engine/scan-shape.js";
+import { scanOverlap } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./terminal-escapes.js";
 import { SCAN_BYTES, type Engine } from "../engine/types.js";
@@ -47,7 +49,8 @@ export interface WindowSearch {
 const NEWLINE = 0x0a;
 
 export class Scanner {
-  private readonly shape: ScanShape;
+  /** How far windows overlap: the most bytes one match of the formats takes. */
+  private readonly overlap: number;
   /** The last bytes of the last window, searched again at the start of the next one (at most `maxBytes`). */
   private readonly carry: Uint8Array;
   private carryLength = 0;
@@ -74,15 +77,15 @@ export class Scanner {
     firstLine = 1,
     firstOffset = 0,
   ) {
-    this.shape = scanShapeOf(formatList(formats));
-    this.carry = new Uint8Array(this.shape.maxBytes);
+    this.overlap = scanOverlap(formatList(formats));
+    this.carry = new Uint8Array(this.overlap);
     this.line = firstLine;
     this.base = firstOffset;
   }
 
   /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
   push(chunk: Uint8Array, final: boolean): void {
-    const overlap = this.shape.maxBytes;
+    const overlap = this.overlap;
     let next = 0;
     do {
       let window: Uint8Array;
