@@ -43,6 +43,7 @@ const DEEP_ONLY = [
   "test/cli-ripgrep.test.ts",
   "test/cli-scan-jobs.test.ts",
   "test/cli-scan-typeid.test.ts",
+  "test/cli-scan-types.test.ts",
   "test/defects-snapshot.test.ts",
   // The Postgres suites' columns and COPY on PGlite (a sixth of the unit tier's time); the README's recipes stay in
   // the unit tier, on PGlite too. The postgres project runs all three on a real server.
@@ -79,6 +80,9 @@ const PUBLIC_API = [
   "test/scan.test.ts",
   "test/scan-formats.test.ts",
   "test/scan-typeid.test.ts",
+  "test/scan-strings.test.ts",
+  "test/scan-many-formats.test.ts",
+  "test/scan-plausible.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
   "test/schema.test.ts",

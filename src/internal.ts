@@ -9,10 +9,10 @@
 // The engines: the codec of a batch call, the loaded WebAssembly module, the scan kernels.
 export { batchCodec, batchEngine, getBackend } from "./engine/backend.js";
 export type { FormatCodec } from "./engine/types.js";
-export { SCAN_BYTES } from "./engine/types.js";
+export { SCAN_BYTES, SCAN_MATCHES } from "./engine/types.js";
 export { ULID, type FormatSpec } from "./engine/specs.js";
 export { scanShape } from "./engine/scan-shape.js";
-export { wasmSearch } from "./engine/wasm-scan.js";
+export { wasmScanWindow, wasmSearch } from "./engine/wasm-scan.js";
 export { readTime } from "./engine/js-ulid-text.js";
 export { HEX_DECODE } from "./engine/js-uuidv7.js";
 export { type WasmExports, compiledWasm, loadWasm, useCompiledModule } from "./wasm/load.js";
@@ -35,4 +35,6 @@ export { LineDecoder, type RecordReader, utf8 } from "./streams/line-decoder.js"
 export { lineDecoder } from "./streams/decode-stream.js";
 export { Scanner, VisitingSearch, type MatchVisitor, type WindowSearch } from "./scan/scanner.js";
 export { scannableFormat, visitingScanner } from "./scan/find-ids.js";
+export { scanFormats, SCANNABLE } from "./scan/scan-options.js";
+export { matchFinder, type MatchFinder } from "./scan/match-finder.js";
 export { LOWER, canonicalCase } from "./scan/match-text.js";

@@ -51,15 +51,20 @@ describe("ulid decode prints what string formatting of the library's results pri
   }
 });
 
-/** A log line: words, IDs (random case, random time) and punctuation. */
+/** A time: anywhere in 48 bits, or in the years the command believes by default. */
+const anyTime = fc.oneof(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2030, 0, 1) }));
+
+/** A log line: words, IDs (ULIDs in random case, TypeIDs, UUID v7s; random times) and punctuation. */
 const logLine = fc
   .array(
     fc.oneof(
       fc.constantFrom("GET /orders/", " ", "\t", '{"id":"', '"}', " req=", ",", "x", "0"),
-      fc.tuple(fc.integer({ min: 0, max: 2 ** 48 - 1 }), fc.boolean()).map(([time, lower]) => {
+      fc.tuple(anyTime, fc.boolean()).map(([time, lower]) => {
         const id = formats.ulid.encode(formats.ulid.generateMany(1, { time }));
         return lower ? id.toLowerCase() : id;
       }),
+      anyTime.map((time) => `user_${formats.ulid.encode(formats.ulid.generateMany(1, { time })).toLowerCase()}`),
+      anyTime.map((time) => formats.uuidv7.encode(formats.uuidv7.generateMany(1, { time }))),
     ),
     { maxLength: 8 },
   )
@@ -71,21 +76,35 @@ describe("ulid scan prints what string formatting of scanText's matches prints",
       fc.asyncProperty(
         fc.array(fc.array(logLine, { maxLength: 200 }), { minLength: 1, maxLength: 3 }),
         fc.boolean(),
-        async (logs, json) => {
+        fc.constantFrom("ulid", "all", "typeid,ulid"),
+        fc.boolean(),
+        async (logs, json, type, believeAll) => {
           const files = logs.map((lines, i) => {
             const file = join(dir, `log ${i} é.txt`);
             writeFileSync(file, lines.join("\n"));
             return file;
           });
-          const { status, stdout, stderr } = await runCli(["scan", ...files, ...(json ? ["--json"] : [])]);
+          const now = Date.now();
+          const { status, stdout, stderr } = await runCli([
+            "scan",
+            ...files,
+            "--type",
+            type,
+            ...(json ? ["--json"] : []),
+            ...(believeAll ? ["--plausible", ".."] : []),
+          ]);
           expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
           const named = files.length > 1;
+          const several = type !== "ulid";
+          // The command's default window: 2000-01-01 to a day after its start (after `now`).
+          const plausible = believeAll ? undefined : { from: Date.UTC(2000, 0, 1), until: now + 86_400_000 };
+          const format = type === "all" ? "all" : (type.split(",") as ["ulid"]);
           const want = files.flatMap((file, i) =>
-            scanText(encoder.encode(logs[i]!.join("\n")), { lines: true }).map(({ id, offset, time, line }) => {
+            scanText(encoder.encode(logs[i]!.join("\n")), { lines: true, format, plausible }).map(({ id, offset, time, line, format }) => {
               if (json) {
-                return `${JSON.stringify({ ...(named ? { file } : {}), line, offset, ulid: id, time, iso: iso(time) })}\n`;
+                return `${JSON.stringify({ ...(named ? { file } : {}), line, offset, type: format, id, time, iso: iso(time) })}\n`;
               }
-              return `${named ? `${file}\t` : ""}${line}\t${id}\t${iso(time)}\n`;
+              return `${named ? `${file}\t` : ""}${line}\t${several ? `${format}\t` : ""}${id}\t${iso(time)}\n`;
             }),
           );
           expect(stdout).toBe(want.join(""));

@@ -41,7 +41,7 @@ describe("ulid scan on coloured logs", () => {
 
 describe("ulid scan with several files", () => {
   it("names the file on each match, as grep -H does", async () => {
-    const { status, stdout, stderr } = await runCli(["scan", first, second]);
+    const { status, stdout, stderr } = await runCli(["scan", first, second, "--plausible", ".."]);
     expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
     expect(lines(stdout)).toEqual([
       `${first}\t1\t${A}\t${ISO_A}`,
@@ -49,6 +49,12 @@ describe("ulid scan with several files", () => {
       `${second}\t1\t00000000000000000000000001\t1970-01-01T00:00:00.000Z`,
       `${second}\t2\t${A}\t${ISO_A}`,
       `${second}\t2\t7ZZZZZZZZZZZZZZZZZZZZZZZZZ\t+010889-08-02T05:31:50.655Z`,
+    ]);
+    // By default, the etag and the number dated 1970 and 10889 are left out.
+    expect(lines((await runCli(["scan", first, second])).stdout)).toEqual([
+      `${first}\t1\t${A}\t${ISO_A}`,
+      `${second}\t1\t${B}\t${ISO_B}`,
+      `${second}\t2\t${A}\t${ISO_A}`,
     ]);
   });
 
@@ -64,9 +70,9 @@ describe("ulid scan with several files", () => {
     const odd = file('odd "name".log', `${A}\n`);
     const rows = lines((await runCli(["scan", "--json", first, odd])).stdout).map((line) => JSON.parse(line));
     expect(rows.map((row) => Object.keys(row)[0])).toEqual(["file", "file"]);
-    expect(rows.map((row) => [row.file, row.line, row.offset, row.ulid])).toEqual([
-      [first, 1, 9, A],
-      [odd, 1, 0, A],
+    expect(rows.map((row) => [row.file, row.line, row.offset, row.type, row.id])).toEqual([
+      [first, 1, 9, "ulid", A],
+      [odd, 1, 0, "ulid", A],
     ]);
   });
 

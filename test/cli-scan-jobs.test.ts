@@ -62,6 +62,8 @@ const PIECE = fc.constantFrom(
   `x${A}`,
   `${A}9`,
   `"id":"${B}"`,
+  `user_${A.toLowerCase()}`,
+  B.toLowerCase(),
   "\x1b[36m",
   "\x1b[0m",
   "\x1b",
@@ -83,7 +85,15 @@ const LOG = fc
     return finalNewline && lines.length > 0 ? `${text}\n` : text;
   });
 /** The variants of output checked on each random log. */
-const VARIANTS: string[][] = [[], ["--json"], ["-H"], ["--type", "uuidv7", "--json"], ["--since", "2026-04-15T03:00"]];
+const VARIANTS: string[][] = [
+  [],
+  ["--json"],
+  ["-H"],
+  ["--type", "uuidv7", "--json"],
+  ["--since", "2026-04-15T03:00"],
+  ["--type", "all", "--plausible", ".."],
+  ["--type", "typeid,ulid", "--json", "-H"],
+];
 
 describe("ulid scan --jobs prints what one job prints", () => {
   it("on random logs cut into ranges of random size, every output variant", async () => {
@@ -173,13 +183,17 @@ describe("ulid scan --jobs prints what one job prints", () => {
   it("on the realistic log, in ranges of the default size; by default (one job)", async () => {
     const path = join(dir, "realistic.log");
     const matches = writeLog(path, 9);
+    // Every time believed, as writeLog counts its matches; and the default window, in one job and two.
     const [one, two, workersOnly, eager, byDefault] = await Promise.all([
-      runCli(["scan", path, "--jobs", "1"]),
-      runCli(["scan", path, "--jobs", "2"]),
-      runCli(["scan", path, "--jobs", "3"], undefined, { ULID_SCAN_MAIN_THREAD: "idle" }),
-      runCli(["scan", path, "--jobs", "2"], undefined, { ULID_SCAN_MAIN_THREAD: "eager" }),
-      runCli(["scan", path]),
+      runCli(["scan", path, "--plausible", "..", "--jobs", "1"]),
+      runCli(["scan", path, "--plausible", "..", "--jobs", "2"]),
+      runCli(["scan", path, "--plausible", "..", "--jobs", "3"], undefined, { ULID_SCAN_MAIN_THREAD: "idle" }),
+      runCli(["scan", path, "--plausible", "..", "--jobs", "2"], undefined, { ULID_SCAN_MAIN_THREAD: "eager" }),
+      runCli(["scan", path, "--plausible", ".."]),
     ]);
+    const [plausible, plausibleTwo] = await Promise.all([runCli(["scan", path]), runCli(["scan", path, "--jobs", "2"])]);
+    expect(plausibleTwo).toEqual(plausible);
+    expect(plausible.stdout.length).toBeLessThan(one.stdout.length);
     expect(two).toEqual(one);
     expect(workersOnly).toEqual(one);
     expect(eager).toEqual(one);

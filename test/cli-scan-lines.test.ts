@@ -23,7 +23,7 @@ import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { commandBuild, useCommandModule } from "./helpers/command-builds.js";
 import { seededUint32 } from "./helpers/reference.js";
-import { randomChunks, randomLog, randomTypeIdLog } from "./helpers/scan-reference.js";
+import { randomChunks, randomLog, randomMixedLog, randomTypeIdLog } from "./helpers/scan-reference.js";
 
 // As the command does first: the engine loads the command's module.
 useCommandModule();
@@ -64,6 +64,9 @@ const LOGS: Record<string, () => Uint8Array> = {
   ulid: () => withEscapes(randomLog(150_000, 7)),
   uuidv7: () => withEscapes(uuidLog(150_000, 8)),
   typeid: () => withEscapes(latin1(randomTypeIdLog(150_000, 9))),
+  // Several types in one pass: a type column in text, each match's type in JSON.
+  "ulid,uuidv7,typeid": () => withEscapes(latin1(randomMixedLog(150_000, 10))),
+  "typeid,ulid": () => withEscapes(latin1(randomMixedLog(150_000, 11))),
 };
 
 interface Case {
@@ -87,13 +90,13 @@ function output(make: (lines: ScanLines, writer: ByteWriter) => Scanner, type: s
 
 /** What the TypeScript formatter writes: the reference. */
 function expected(c: Case, chunks: Uint8Array[]): Uint8Array {
-  const { format } = scanTargetOf({ type: c.type });
+  const { formats } = scanTargetOf({ type: c.type });
   return output(
     (lines) =>
       new Scanner(
-        format,
-        new VisitingSearch(jsEngine, format, true, (window, at, length, offset, time, line) => {
-          if (time >= c.window.from && time < c.window.to) lines.write(window, at, length, offset, time, line);
+        formats,
+        new VisitingSearch(jsEngine, formats, true, (window, at, length, offset, time, line, format) => {
+          if (time >= c.window.from && time < c.window.to) lines.write(window, at, length, offset, time, line, format);
         }),
         c.firstLine,
         c.firstOffset,
@@ -118,10 +121,10 @@ describe.each([
 ] as const)("the %s build's lines", (_, simd) => {
   const wasm = commandExports(commandBuild(simd).exports)!;
 
-  for (const type of ["ulid", "uuidv7", "typeid"]) {
+  for (const type of Object.keys(LOGS)) {
     it(`${type}: the same bytes as the TypeScript formatter, for every case`, () => {
       const log = LOGS[type]!();
-      const { format } = scanTargetOf({ type });
+      const { formats } = scanTargetOf({ type });
       let compared = 0;
       for (const json of [false, true]) {
         for (const name of NAMES) {
@@ -138,7 +141,7 @@ describe.each([
             const chunks = randomChunks(log, 1 + (next() % 100_000), next());
             const want = expected(c, chunks);
             const got = output(
-              (lines, writer) => new Scanner(format, new WasmLineSearch(wasm, format, lines, writer, window), c.firstLine, c.firstOffset),
+              (lines, writer) => new Scanner(formats, new WasmLineSearch(wasm, formats, lines, writer, window), c.firstLine, c.firstOffset),
               type,
               json,
               name,
@@ -164,15 +167,19 @@ describe("the library's module", () => {
 
 describe("printingScanner", () => {
   it("writes the same bytes on either engine, and past the line-parts region's size through the formatter", () => {
-    const log = LOGS.ulid!();
-    const { format } = scanTargetOf({ type: "ulid" });
     const window = { from: -Infinity, to: Infinity };
-    for (const name of ["x.log", "n".repeat(5_000)]) {
+    for (const [type, name] of [
+      ["ulid", "x.log"],
+      ["ulid", "n".repeat(5_000)],
+      ["ulid,uuidv7,typeid", "x.log"],
+      ["typeid,ulid", "n".repeat(5_000)],
+    ] as const) {
+      const log = LOGS[type]!();
       const outputs = (["wasm", "js"] as const).map((backend) => {
         setBackend(backend);
         expect(commandWasm() === null).toBe(backend === "js");
         try {
-          return output((lines, writer) => printingScanner(format, lines, writer, window), "ulid", true, name, [log]);
+          return output((lines, writer) => printingScanner(lines, writer, window), type, true, name, [log]);
         } finally {
           setBackend("auto");
         }

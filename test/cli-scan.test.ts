@@ -69,10 +69,10 @@ describe("ulid scan", () => {
 
   it("prints one JSON object per match with --json, with the byte offset", async () => {
     const matches = lines((await runCli(["scan", "--json", logFile])).stdout).map((line) => JSON.parse(line));
-    expect(matches.map(({ line, ulid }) => [line, ulid])).toEqual(EXPECTED);
-    for (const { offset, ulid, time, iso } of matches) {
-      expect(LOG.slice(offset, offset + 26).toUpperCase()).toBe(ulid);
-      expect({ time, iso }).toEqual({ time: refTime(ulid), iso: new Date(refTime(ulid)).toISOString() });
+    expect(matches.map(({ line, id }) => [line, id])).toEqual(EXPECTED);
+    for (const { offset, id, type, time, iso } of matches) {
+      expect(LOG.slice(offset, offset + 26).toUpperCase()).toBe(id);
+      expect({ type, time, iso }).toEqual({ type: "ulid", time: refTime(id), iso: new Date(refTime(id)).toISOString() });
     }
   });
 
@@ -122,12 +122,13 @@ describe("ulid scan", () => {
     const log = randomLog(1_200_000, 42);
     const file = join(dir, "random.log");
     writeFileSync(file, log);
-    const { status, stdout } = await runCli(["scan", "--json", file]);
+    // Every time believed: the random IDs are dated anywhere in ULID's range.
+    const { status, stdout } = await runCli(["scan", "--json", "--plausible", "..", file]);
     expect(status).toBe(0);
     const found = lines(stdout).map((line) => JSON.parse(line));
     const expected = referenceScan(log);
     expect(found.length).toBe(expected.length);
-    expect(found.map(({ line, offset, ulid }) => `${line}:${offset}:${ulid}`)).toEqual(
+    expect(found.map(({ line, offset, id }) => `${line}:${offset}:${id}`)).toEqual(
       expected.map(({ line, offset, id }) => `${line}:${offset}:${id}`),
     );
   });
@@ -141,7 +142,10 @@ describe("ulid scan", () => {
     [["scan", "--since", "2026-04-15", "--until", "2026-04-15"], 2, /--since must be before --until/],
     [["scan", "--stats", "--plausible", "2026"], 2, /--plausible must be FROM\.\.UNTIL/],
     [["scan", "--stats", "--plausible", "2026-01-01..2025-01-01"], 2, /--plausible FROM must be before UNTIL/],
-    [["scan", "--plausible", ".."], 2, /--plausible goes with --stats/],
+    [["scan", "--plausible", "2026"], 2, /--plausible must be FROM\.\.UNTIL/],
+    [["scan", "--type", "ulid,ulid"], 2, /--type names a type twice/],
+    [["scan", "--type", "ulid,"], 2, /--type must be ulid, uuidv7 or typeid for scan, several of them separated by commas, or all/],
+    [["scan", "--type", "ulid,ksuid"], 2, /a KSUID .* cannot be told from ordinary words/],
   ])("exits with the right status for %j", async (args, expected, message) => {
     const { status, stderr } = await runCli(args, "");
     expect(status).toBe(expected);

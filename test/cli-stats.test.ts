@@ -73,7 +73,7 @@ describe("IdSet", () => {
 describe("a match's key", () => {
   const keyOf = (type: string, text: string): number[] => {
     const out = new Uint32Array(4);
-    scanTargetOf({ type }).key(latin1(` ${text} `), 1, text.length, out);
+    scanTargetOf({ type }).targets[0]!.key(latin1(` ${text} `), 1, text.length, out);
     return [...out];
   };
   const wordsOf = (bytes: Uint8Array): number[] => {

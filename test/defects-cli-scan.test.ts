@@ -42,7 +42,7 @@ describe("ulid scan --type uuidv7 reports a UUID once", () => {
     const plain = await runCli(["scan", "--type", "uuidv7", file]);
     expect(lines(plain.stdout)).toEqual([`1\t${V7}\t${ISO}`]);
     const json = await runCli(["scan", "--type", "uuidv7", "--json"], `${V7}\n`);
-    expect(lines(json.stdout).map((l) => JSON.parse(l).uuidv7)).toEqual([V7]);
+    expect(lines(json.stdout).map((l) => JSON.parse(l))).toMatchObject([{ type: "uuidv7", id: V7 }]);
   });
 
   it("two UUIDs on lines of their own, each once", async () => {

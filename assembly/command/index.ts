@@ -2,14 +2,30 @@
 // as a module of its own (scripts/build-wasm.mjs) so that the library's embedded binaries do not carry them.
 
 export * from "../index";
-export { lineOutRegion, linePartsRegion, scanLines, scanLinesAt, scanLinesLength, scanLinesSetup, scanLinesWindow, scanNewlines } from "./scan-match-lines";
+export {
+  lineOutRegion,
+  linePartsRegion,
+  scanLines,
+  scanLinesAt,
+  scanLinesLength,
+  scanLinesSetup,
+  scanLinesType,
+  scanLinesWindow,
+  scanNewlines,
+  scanTypesRegion,
+} from "./scan-match-lines";
 export { lineFirstInvalid, lineNeedSlot, lineNeedTime, lineStart, lineSuffixBuilt, ulidLines } from "./decode-lines";
 import { LINE_ENDS, LINES, LINES_BYTES, PIECES, SUFFIX_SLOT, SUFFIXES } from "./decode-lines";
-import { LINE_PARTS_BYTES, OUT_BYTES } from "./scan-match-lines";
+import { LINE_PARTS_BYTES, MAX_TYPES, OUT_BYTES } from "./scan-match-lines";
 
 /** Bytes of the region `scanLinesSetup` reads a line's start and key from. */
 export function linePartsBytes(): i32 {
   return LINE_PARTS_BYTES;
+}
+
+/** The most types `scanLinesSetup` takes. */
+export function scanMaxTypes(): i32 {
+  return MAX_TYPES;
 }
 
 /** Bytes of the region `scanLines` writes lines to. */

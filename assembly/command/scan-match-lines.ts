@@ -4,21 +4,32 @@
 // itself, and most of a short scan's time went on warming that code up.
 //
 // A line is, for a match found at SCAN_TEXT[at] (the window's byte `at`, stream offset `base + at`):
-//   text  START LINE KEY ID "\t" ISO "\n"                                   (KEY is "\t")
-//   json  START LINE ',"offset":' OFFSET KEY ID '","time":' MS ',"iso":"' ISO '"}\n'   (KEY is ',"<type>":"')
-// START (the file's name, and in JSON the object's start up to '"line":') and KEY are bytes the caller puts in the
-// LINE_PARTS region. ID is the match as found, raised (ULID), lowered (UUID v7) or as it is (TypeID). ISO is the
-// Unix ms as `Date.toISOString` writes it. Matches whose time is outside [since, until) are left out.
+//   text  START LINE KEY ID "\t" ISO "\n"          (KEY is "\t", or "\t<type>\t" when several types are scanned)
+//   json  START LINE ',"offset":' OFFSET KEY ID '","time":' MS ',"iso":"' ISO '"}\n'
+//                                                   (KEY is ',"type":"<type>","id":"')
+// START (the file's name, and in JSON the object's start up to '"line":') and each type's KEY are bytes the caller
+// puts in the LINE_PARTS region. A scan of several types has the caller put each match's type (its index) in
+// SCAN_TYPES. ID is the match as found, raised (ULID), lowered (UUID v7) or as it is (TypeID), as its type says.
+// ISO is the Unix ms as `Date.toISOString` writes it. Matches whose time is outside [since, until) are left out.
 //
 // Lines are numbered from the window's first line, counting newlines up to each match (16 bytes a step in the SIMD
 // build); `scanLinesAt` counts the rest of the window, so the caller can start the next window's count.
 
 import { writeDecimal, writeIsoMillis, writeIsoSecond } from "./decimal-text";
-import { CHUNK, RECORD, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, TEXT } from "../layout";
+import { CHUNK, RECORD, SCAN_LENGTHS, SCAN_MATCHES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, TEXT } from "../layout";
 
-/** Bytes of LINE_PARTS: START and then KEY, each at most this less the other. */
+/** Bytes of LINE_PARTS: START and then each type's KEY, all of them together at most this. */
 export const LINE_PARTS_BYTES = 4096;
 const LINE_PARTS = memory.data(LINE_PARTS_BYTES, 16);
+/** The most types one scan prints. */
+export const MAX_TYPES = 8;
+/** The type of match i at i (an index below the types set up), for a scan of several types. */
+const SCAN_TYPES = memory.data(SCAN_MATCHES, 16);
+/** Per type, i32 each: where its KEY starts in LINE_PARTS, its length, its letters, its ID's length (0: varies). */
+const TYPE_KEY_AT = memory.data(4 * MAX_TYPES, 16);
+const TYPE_KEY_LENGTH = memory.data(4 * MAX_TYPES, 16);
+const TYPE_LETTERS = memory.data(4 * MAX_TYPES, 16);
+const TYPE_CHARS = memory.data(4 * MAX_TYPES, 16);
 /**
  * The output lines: TEXT, which no scan uses (scanning and the codecs' calls never interleave: every call runs to
  * its end before the next one starts).
@@ -39,10 +50,8 @@ const LOWER = 2;
 const NEWLINE: u8 = 0x0a;
 
 let startLength = 0;
-let keyLength = 0;
+let typeCount = 1;
 let json = false;
-let letterCase = AS_FOUND;
-let idChars = 0;
 let since: f64 = 0;
 let until: f64 = 0;
 /** The line of byte `counted` of the window, and how far the window's newlines are counted. */
@@ -70,19 +79,30 @@ function storeText(dst: usize, text: string): void {
 }
 
 /**
- * Sets the lines of the next windows: START is the first `start` bytes of LINE_PARTS and KEY the `key` bytes
- * after them; `letters` AS_FOUND, UPPER or LOWER; `chars` the ID's length (0: each match's own, from
- * SCAN_LENGTHS); the times to print [from, to). False when START and KEY do not fit LINE_PARTS.
+ * Sets the lines of the next windows: START is the first `start` bytes of LINE_PARTS, `types` types are printed
+ * (each set with `scanLinesType`; with more than one, SCAN_TYPES gives each match's), as JSON or text, the times
+ * [from, to). False when START does not fit LINE_PARTS or the types are not 1 to MAX_TYPES.
  */
-export function scanLinesSetup(start: i32, key: i32, asJson: bool, letters: i32, chars: i32, from: f64, to: f64): bool {
-  if (start < 0 || key < 0 || start + key > LINE_PARTS_BYTES) return false;
+export function scanLinesSetup(start: i32, types: i32, asJson: bool, from: f64, to: f64): bool {
+  if (start < 0 || start > LINE_PARTS_BYTES || types < 1 || types > MAX_TYPES) return false;
   startLength = start;
-  keyLength = key;
+  typeCount = types;
   json = asJson;
-  letterCase = letters;
-  idChars = chars;
   since = from;
   until = to;
+  return true;
+}
+
+/**
+ * Sets type `type`: its KEY is the `key` bytes of LINE_PARTS from `keyAt`; `letters` AS_FOUND, UPPER or LOWER;
+ * `chars` its IDs' length (0: each match's own, from SCAN_LENGTHS). False when the KEY is not within LINE_PARTS.
+ */
+export function scanLinesType(type: i32, keyAt: i32, key: i32, letters: i32, chars: i32): bool {
+  if (type < 0 || type >= MAX_TYPES || keyAt < 0 || key < 0 || keyAt + key > LINE_PARTS_BYTES) return false;
+  store<i32>(TYPE_KEY_AT + (<usize>type << 2), keyAt);
+  store<i32>(TYPE_KEY_LENGTH + (<usize>type << 2), key);
+  store<i32>(TYPE_LETTERS + (<usize>type << 2), letters);
+  store<i32>(TYPE_CHARS + (<usize>type << 2), chars);
   return true;
 }
 
@@ -137,7 +157,8 @@ export function scanLinesLength(): i32 {
  */
 export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
   let out = OUT;
-  const end = OUT + <usize>OUT_BYTES - <usize>(startLength + keyLength + LINE_ROOM);
+  // Room for the longest line: START, a KEY (at most LINE_PARTS_BYTES with START) and the rest.
+  const end = OUT + <usize>OUT_BYTES - <usize>(LINE_PARTS_BYTES + LINE_ROOM);
   let i = from;
   for (; i < count; i++) {
     const at = load<u32>(SCAN_OFFSETS + (<usize>i << 2));
@@ -164,9 +185,11 @@ export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
     out = copyWords(out, OFFSET_KEY, 10);
     out += <usize>writeDecimal(<u64>(base + <f64>at), out);
   }
-  out = copyWords(out, LINE_PARTS + <usize>startLength, keyLength);
-  const chars = idChars > 0 ? idChars : <i32>load<u8>(SCAN_LENGTHS + <usize>i);
-  copyId(out, SCAN_TEXT + <usize>at, chars);
+  const type = typeCount > 1 ? <usize>load<u8>(SCAN_TYPES + <usize>i) << 2 : 0;
+  out = copyWords(out, LINE_PARTS + <usize>load<i32>(TYPE_KEY_AT + type), load<i32>(TYPE_KEY_LENGTH + type));
+  const fixed = load<i32>(TYPE_CHARS + type);
+  const chars = fixed > 0 ? fixed : <i32>load<u8>(SCAN_LENGTHS + <usize>i);
+  copyId(out, SCAN_TEXT + <usize>at, chars, load<i32>(TYPE_LETTERS + type));
   out += <usize>chars;
   const ms = <i64>time;
   if (json) {
@@ -213,7 +236,7 @@ export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
  * kernels only match ASCII letters, digits and hyphens, which lowering leaves alone but for the letters.
  */
 // @ts-ignore: decorator
-@inline function copyId(dst: usize, src: usize, chars: i32): void {
+@inline function copyId(dst: usize, src: usize, chars: i32, letterCase: i32): void {
   if (ASC_FEATURE_SIMD) {
     for (let j = 0; j < chars; j += 16) {
       const c = v128.load(src + <usize>j);
@@ -239,4 +262,8 @@ export function linePartsRegion(): usize {
 
 export function lineOutRegion(): usize {
   return OUT;
+}
+
+export function scanTypesRegion(): usize {
+  return SCAN_TYPES;
 }

@@ -34,6 +34,11 @@ function checkTyped<T>(value: unknown, name: string, type: ViewType<T>): T {
   return checkTag(value, name, type.name) as T;
 }
 
+/** Whether `value` is a real Uint8Array (a subclass too), read without running any of its code. */
+export function isUint8Array(value: unknown): boolean {
+  return typeof value === "object" && value !== null && tagOf.call(value) === "Uint8Array";
+}
+
 /** `value`, checked to be an object whose intrinsic typed-array tag is `tag`. */
 function checkTag(value: unknown, name: string, tag: string): unknown {
   if (typeof value !== "object" || value === null || tagOf.call(value) !== tag) throw mustBe(name, `a ${tag}`, value);

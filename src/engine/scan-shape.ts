@@ -29,3 +29,8 @@ export function scanShape(format: FormatSpec): ScanShape {
   }
   return { maxBytes: format.chars, varies: false, glues: isAsciiAlphanumeric };
 }
+
+/** How far a scan's windows overlap: the most bytes one match of any of `formats` takes. */
+export function scanOverlap(formats: readonly FormatSpec[]): number {
+  return Math.max(...formats.map((format) => scanShape(format).maxBytes));
+}

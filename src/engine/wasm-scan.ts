@@ -18,7 +18,11 @@ export function wasmSearch(x: WasmExports): (format: FormatSpec, input: Uint8Arr
 
 /** `scanWindow` over one loaded module: `wasmSearch`, its matches copied out. */
 export function createWasmScan(wasm: LoadedWasm): Engine["scanWindow"] {
-  const x = wasm.exports;
+  return wasmScanWindow(wasm.exports);
+}
+
+/** `scanWindow` over a module's exports. */
+export function wasmScanWindow(x: WasmExports): Engine["scanWindow"] {
   const memory = x.memory.buffer;
   const search = wasmSearch(x);
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);

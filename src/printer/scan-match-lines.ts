@@ -1,36 +1,40 @@
 /**
- * The lines `ulid scan` prints for its matches, written as bytes: LINE<TAB>ID<TAB>ISO, or a JSON object, after
- * the file's name when files are named. It needs nothing but a ByteWriter, so the same formatting can run where
+ * The lines `ulid scan` prints for its matches, written as bytes: LINE<TAB>ID<TAB>ISO (LINE<TAB>TYPE<TAB>ID<TAB>ISO
+ * when more than one type is scanned), or a JSON object {"line", "offset", "type", "id", "time", "iso"}, after the
+ * file's name when files are named. It needs nothing but a ByteWriter, so the same formatting can run where
  * the bytes are made (a worker thread formatting its part of a file) and the bytes be written elsewhere.
  */
 import { type ByteWriter } from "./byte-writer.js";
 import { AsciiBytes } from "./ascii-copy.js";
 import { TimeSuffix, jsonTimeSuffix } from "./time-suffix.js";
-import type { ScanTarget } from "./scan-target.js";
+import type { ScanTargets } from "./scan-target.js";
 
 const encoder = new TextEncoder();
 const OFFSET_KEY = new AsciiBytes(',"offset":');
 const TAB = new AsciiBytes("\t");
 
 export class ScanLines {
-  private readonly idKey: AsciiBytes;
+  /** What comes between the line number (JSON: the offset) and the ID, for each type: see `keys`. */
+  private readonly typeKeys: AsciiBytes[];
   private readonly suffix: TimeSuffix;
   /** What starts each line: the file's name when named, then (JSON) the line number's key. */
   private lineStart = new Uint8Array(0);
-  /** What comes between the line number (JSON: the offset) and the ID: a tab, or the ID's JSON key. */
-  readonly key: Uint8Array;
+  /**
+   * What comes between the line number (JSON: the offset) and the ID, for each type: a tab, the type between tabs
+   * (more than one type), or (JSON) the type's and the ID's keys.
+   */
+  readonly keys: readonly Uint8Array[];
   /** The scan window of the last match, and a view of it for word reads (a window holds many matches). */
   private window: Uint8Array | undefined;
   private windowWords: DataView = new DataView(new ArrayBuffer(0));
 
   constructor(
     private readonly writer: ByteWriter,
-    private readonly target: ScanTarget,
+    readonly targets: ScanTargets,
     readonly json: boolean,
   ) {
-    this.idKey = new AsciiBytes(`,"${target.name}":"`);
-    const key = json ? this.idKey : TAB;
-    this.key = key.bytes.subarray(0, key.length);
+    this.typeKeys = targets.targets.map(({ name }) => (json ? new AsciiBytes(`,"type":"${name}","id":"`) : targets.several ? new AsciiBytes(`\t${name}\t`) : TAB));
+    this.keys = this.typeKeys.map((key) => key.bytes.subarray(0, key.length));
     this.suffix = json ? jsonTimeSuffix() : new TimeSuffix("\t", undefined, "\n");
   }
 
@@ -45,23 +49,24 @@ export class ScanLines {
     return this.lineStart;
   }
 
-  /** Writes the line of the match at `window[at]` (`length` bytes): its stream offset, time and line number. */
-  write(window: Uint8Array, at: number, length: number, offset: number, time: number, line: number): void {
+  /**
+   * Writes the line of the match at `window[at]` (`length` bytes): its stream offset, time, line number and type
+   * (`format`, an index into the targets).
+   */
+  write(window: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number): void {
     const writer = this.writer;
     writer.bytes(this.lineStart, 0, this.lineStart.length);
     writer.int(line);
     if (this.json) {
       writer.constant(OFFSET_KEY);
       writer.int(offset);
-      writer.constant(this.idKey);
-    } else {
-      writer.constant(TAB);
     }
+    writer.constant(this.typeKeys[format]!);
     if (window !== this.window) {
       this.window = window;
       this.windowWords = new DataView(window.buffer, window.byteOffset, window.byteLength);
     }
-    this.target.write(writer, this.windowWords, at, length);
+    this.targets.targets[format]!.write(writer, this.windowWords, at, length);
     writer.timeSuffix(this.suffix, time);
   }
 }

@@ -2,15 +2,13 @@
  * What a printer needs of a format it finds in text: a scanner that hands over each match, how a match is written
  * canonically, and its 128-bit key for counting distinct IDs.
  */
-import { canonicalCase, CROCKFORD_DECODE_TABLE, type FormatSpec, HEX_DECODE, LOWER, type MatchVisitor, type scannableFormat, visitingScanner } from "../internal.js";
+import { canonicalCase, CROCKFORD_DECODE_TABLE, type FormatSpec, HEX_DECODE, LOWER, type MatchVisitor, visitingScanner } from "../internal.js";
 import type { ByteWriter } from "./byte-writer.js";
 
 export interface ScanTarget {
-  /** The match's key in JSON output. */
+  /** The format's name: its type in the output. */
   readonly name: string;
   readonly format: FormatSpec;
-  /** A scanner that hands each match to `visit`, lines not counted (`scan --stats`). */
-  scanner(visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
   /** Writes the match at `at` in `window` (a view of the scan window), `length` bytes, in canonical form. */
   write(writer: ByteWriter, window: DataView, at: number, length: number): void;
   /**
@@ -45,15 +43,41 @@ function packDigits(values: Uint8Array, bits: number, chars: number) {
   };
 }
 
-/** How `format`'s matches are found, written and counted. */
-export function scanTarget(format: ReturnType<typeof scannableFormat>): ScanTarget {
+/**
+ * What a printer scans for: one format or several, found in one pass (each match's format an index into
+ * `targets`).
+ */
+export interface ScanTargets {
+  readonly targets: readonly ScanTarget[];
+  readonly formats: readonly FormatSpec[];
+  /** The types as `--type` takes them: the names joined by commas. */
+  readonly type: string;
+  /** Whether more than one type is scanned: then each text line names its match's type. */
+  readonly several: boolean;
+  /** A scanner that hands each match to `visit`, lines not counted (`scan --stats`). */
+  scanner(visit: MatchVisitor): { push(chunk: Uint8Array, final: boolean): void };
+}
+
+/** How the matches of scannable `formats` (in the order asked for) are found, written and counted. */
+export function scanTargets(formats: readonly FormatSpec[]): ScanTargets {
+  const names = formats.map((format) => format.name);
+  return {
+    targets: formats.map(scanTarget),
+    formats,
+    type: names.join(","),
+    several: formats.length > 1,
+    scanner: (visit) => visitingScanner(names, visit),
+  };
+}
+
+/** How a scannable `format`'s matches are written and counted. */
+function scanTarget(format: FormatSpec): ScanTarget {
   const table = canonicalCase(format);
   const lower = table === LOWER;
   const uuid = format.name === "uuidv7";
   return {
     name: format.name,
     format,
-    scanner: (visit) => visitingScanner(format.name, visit),
     // A format found in its one case only (TypeID) is copied as found.
     write:
       table === null

@@ -6,7 +6,7 @@
  * embeds its module in place of the library's (tsup.config.ts), so the engine loads it; its worker threads get the
  * compiled module from the main thread.
  */
-import { getBackend, loadWasm, type WasmExports } from "../internal.js";
+import { getBackend, loadWasm, SCAN_MATCHES, type WasmExports } from "../internal.js";
 
 /** `ulid decode`'s line kernels (assembly/command/decode-lines.ts), driven by wasm-decode-lines.ts. */
 export interface DecodeLineKernels {
@@ -50,11 +50,20 @@ export interface ScanLineKernels {
   lineOutRegion(): number;
   lineOutBytes(): number;
   /**
-   * The lines of the next windows: a start of `start` bytes and a key of `key` bytes in the parts region, JSON or
-   * text, letters as found (0), raised (1) or lowered (2), IDs of `chars` bytes (0: the length region's), times
-   * [from, to). False when the parts do not fit.
+   * The lines of the next windows: a start of `start` bytes at the parts region's start, `types` types (each set
+   * with `scanLinesType`; with more than one, the types region gives each match's), JSON or text, times [from, to).
+   * False when the start does not fit or the types are not 1 to `scanMaxTypes()`.
    */
-  scanLinesSetup(start: number, key: number, json: boolean, letters: number, chars: number, from: number, to: number): boolean;
+  scanLinesSetup(start: number, types: number, json: boolean, from: number, to: number): boolean;
+  /**
+   * Type `type`'s lines: its key is `key` bytes of the parts region from `keyAt`, its letters as found (0), raised
+   * (1) or lowered (2), its IDs `chars` bytes (0: the length region's). False when the key is not in the region.
+   */
+  scanLinesType(type: number, keyAt: number, key: number, letters: number, chars: number): boolean;
+  /** The most types one scan prints. */
+  scanMaxTypes(): number;
+  /** SCAN_MATCHES u8: the type of each match, for a scan of several types. */
+  scanTypesRegion(): number;
   /** Starts a window on line `first`. */
   scanLinesWindow(first: number): void;
   /**
@@ -120,6 +129,7 @@ function checkCommandAbi(x: CommandWasmExports): void {
     ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
     ["line parts", x.linePartsRegion(), x.linePartsBytes()],
     ["line output", x.lineOutRegion(), x.lineOutBytes()],
+    ["scan types", x.scanTypesRegion(), SCAN_MATCHES],
   ];
   const memory = x.memory.buffer.byteLength;
   for (const [name, at, size] of regions) {

@@ -1,11 +1,27 @@
 /**
- * `ulid scan`'s lines as the WebAssembly module writes them (assembly/command/scan-match-lines.ts): each window is searched and
- * its matches' lines written without a call into JavaScript per match, then copied out whole. Where the module is
- * not the engine (WebAssembly refused, or a file name too long for its line-start region), each match goes to
- * `ScanLines.write`, which writes the same bytes. Most of a scan's time went on formatting its lines in
- * JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
+ * `ulid scan`'s lines as the WebAssembly module writes them (assembly/command/scan-match-lines.ts): each window is
+ * searched and its matches' lines written without a call into JavaScript per match, then copied out whole. A scan of
+ * one type leaves its kernel's matches in the module's scan regions for the line kernel; a scan of several has the
+ * library's finder merge the types' matches (src/scan/match-finder.ts) and puts the merged matches, each with its
+ * type, back in those regions. Where the module is not the engine (WebAssembly refused, or a file name too long for
+ * its line-parts region), each match goes to `ScanLines.write`, which writes the same bytes. Most of a scan's time
+ * went on formatting its lines in JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
  */
-import { batchEngine, canonicalCase, type FormatSpec, LOWER, Scanner, scanShape, VisitingSearch, wasmSearch, type WindowSearch } from "../internal.js";
+import {
+  batchEngine,
+  canonicalCase,
+  type FormatSpec,
+  LOWER,
+  type MatchFinder,
+  matchFinder,
+  SCAN_MATCHES,
+  Scanner,
+  scanShape,
+  VisitingSearch,
+  wasmScanWindow,
+  wasmSearch,
+  type WindowSearch,
+} from "../internal.js";
 import type { ByteWriter } from "./byte-writer.js";
 import { type CommandWasmExports, commandWasm } from "./wasm-kernels.js";
 import type { TimeWindow } from "./time-window.js";
@@ -17,51 +33,59 @@ const UPPER = 1;
 const LOWER_CASE = 2;
 
 /**
- * A scanner of `format` that writes the line of each match within `window` to `writer` as `lines` formats them,
- * the stream starting on line `firstLine` at offset `firstOffset`.
+ * A scanner of `lines`' types that writes the line of each match within `window` to `writer` as `lines` formats
+ * them, the stream starting on line `firstLine` at offset `firstOffset`.
  */
-export function printingScanner(format: FormatSpec, lines: ScanLines, writer: ByteWriter, window: TimeWindow, firstLine = 1, firstOffset = 0): Scanner {
+export function printingScanner(lines: ScanLines, writer: ByteWriter, window: TimeWindow, firstLine = 1, firstOffset = 0): Scanner {
+  const { formats } = lines.targets;
   const wasm = commandWasm();
-  if (wasm !== null && lines.start.length + lines.key.length <= wasm.linePartsBytes()) {
-    return new Scanner(format, new WasmLineSearch(wasm, format, lines, writer, window), firstLine, firstOffset);
+  const parts = lines.start.length + lines.keys.reduce((sum, key) => sum + key.length, 0);
+  if (wasm !== null && parts <= wasm.linePartsBytes() && formats.length <= wasm.scanMaxTypes()) {
+    return new Scanner(formats, new WasmLineSearch(wasm, formats, lines, writer, window), firstLine, firstOffset);
   }
-  const print = (matched: Uint8Array, at: number, length: number, offset: number, time: number, line: number): void => {
-    if (time >= window.from && time < window.to) lines.write(matched, at, length, offset, time, line);
+  const print = (matched: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number): void => {
+    if (time >= window.from && time < window.to) lines.write(matched, at, length, offset, time, line, format);
   };
-  return new Scanner(format, new VisitingSearch(batchEngine(), format, true, print), firstLine, firstOffset);
+  return new Scanner(formats, new VisitingSearch(batchEngine(), formats, true, print), firstLine, firstOffset);
 }
 
 export class WasmLineSearch implements WindowSearch {
   private readonly find: ReturnType<typeof wasmSearch>;
   private readonly parts: Uint8Array;
   private readonly out: Uint8Array;
-  private readonly letters: number;
-  /** Each match's length, or 0 when they vary (the kernel reports each one's). */
-  private readonly chars: number;
+  /** One type: its kernel's glue. Several: the finder that merges their matches, and the module's regions. */
+  private readonly glues: (byte: number) => boolean;
+  private readonly merged: { finder: MatchFinder; offsets: Uint32Array; times: Float64Array; lengths: Uint8Array; types: Uint8Array } | undefined;
 
   constructor(
     private readonly x: CommandWasmExports,
-    private readonly format: FormatSpec,
+    private readonly formats: readonly FormatSpec[],
     private readonly lines: ScanLines,
     private readonly writer: ByteWriter,
     private readonly window: TimeWindow,
   ) {
     this.find = wasmSearch(x);
-    this.parts = new Uint8Array(x.memory.buffer, x.linePartsRegion(), x.linePartsBytes());
-    this.out = new Uint8Array(x.memory.buffer, x.lineOutRegion(), x.lineOutBytes());
-    const table = canonicalCase(format);
-    this.letters = table === null ? AS_FOUND : table === LOWER ? LOWER_CASE : UPPER;
-    this.chars = scanShape(format).varies ? 0 : format.chars;
+    const memory = x.memory.buffer;
+    this.parts = new Uint8Array(memory, x.linePartsRegion(), x.linePartsBytes());
+    this.out = new Uint8Array(memory, x.lineOutRegion(), x.lineOutBytes());
+    this.glues = scanShape(formats[0]!).glues;
+    this.merged =
+      formats.length === 1
+        ? undefined
+        : {
+            finder: matchFinder(wasmScanWindow(x), formats),
+            offsets: new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES),
+            times: new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES),
+            lengths: new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES),
+            types: new Uint8Array(memory, x.scanTypesRegion(), SCAN_MATCHES),
+          };
   }
 
-  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number {
+  search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
     const { x, out } = this;
-    const count = this.find(this.format, window, glued, atEnd);
+    const count = this.matches(window, before, atEnd, limit, base);
     // Set for every window: another scanner of this thread (another file's) may have set its own since.
-    const { start, key } = this.lines;
-    this.parts.set(start);
-    this.parts.set(key, start.length);
-    x.scanLinesSetup(start.length, key.length, this.lines.json, this.letters, this.chars, this.window.from, this.window.to);
+    this.setUp();
     x.scanLinesWindow(line);
     let next = 0;
     do {
@@ -69,5 +93,36 @@ export class WasmLineSearch implements WindowSearch {
       this.writer.append(out.subarray(0, x.scanLinesLength()));
     } while (next < count);
     return x.scanLinesAt(limit);
+  }
+
+  /** Finds the window's matches, left in the module's scan regions (and the types region, for several types). */
+  private matches(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
+    const merged = this.merged;
+    if (merged === undefined) return this.find(this.formats[0]!, window, before >= 0 && this.glues(before), atEnd);
+    const { finder } = merged;
+    // The finder's kernels each copied the window into the module's text region, where the line kernel reads it.
+    const count = finder.find(window, before, atEnd, limit, base);
+    merged.offsets.set(finder.offsets.subarray(0, count));
+    merged.times.set(finder.times.subarray(0, count));
+    merged.lengths.set(finder.lengths.subarray(0, count));
+    merged.types.set(finder.formats.subarray(0, count));
+    return count;
+  }
+
+  /** Puts the lines' start and each type's key in the parts region and sets up the line kernel. */
+  private setUp(): void {
+    const { x, formats } = this;
+    const { start, keys } = this.lines;
+    this.parts.set(start);
+    x.scanLinesSetup(start.length, formats.length, this.lines.json, this.window.from, this.window.to);
+    let at = start.length;
+    for (let type = 0; type < formats.length; type++) {
+      const format = formats[type]!;
+      const table = canonicalCase(format);
+      const letters = table === null ? AS_FOUND : table === LOWER ? LOWER_CASE : UPPER;
+      this.parts.set(keys[type]!, at);
+      x.scanLinesType(type, at, keys[type]!.length, letters, scanShape(format).varies ? 0 : format.chars);
+      at += keys[type]!.length;
+    }
   }
 }

@@ -7,33 +7,35 @@
  * written, its prefix included (assembly/scan-typeid.ts). Terminal escape sequences (colours) are borders, not
  * letters (terminal-escapes.ts). Ulid-Flakes, BaseUIDs and KSUIDs cannot be told from ordinary words and numbers, so they
  * are refused.
- * The engine does the search (WebAssembly, or the TypeScript fallback).
+ * Several formats are found in one pass, each span of text once (match-finder.ts); a string is scanned as one byte
+ * per UTF-16 code unit, so offsets count code units. The engine does the search (WebAssembly, or the TypeScript
+ * fallback).
  */
-import { checkOptions, plainBytes } from "../core/arguments.js";
+import { isUint8Array, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
 import { type ChunkProcessor, type WebTransformStream, processChunks, processorStream } from "../streams/stream-shapes.js";
-import type { FormatSpec } from "../engine/specs.js";
-import { formatOption, type FormatKey } from "../formats/registry.js";
-import { optionMustBe, unscannableFormat } from "../core/messages.js";
+import { mustBe } from "../core/messages.js";
 import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
+import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
+import { type PlausibleTimes, type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
+
+export type { ScanOptions, ScannableFormat };
 
 export interface UlidMatch {
   /** The ID in canonical form (ULID upper case, UUID lower case, TypeID as found: prefix, "_" and suffix). */
   id: string;
-  /** Byte offset of its first character from the start of the text or stream. */
+  /**
+   * Offset of its first character from the start of the text or stream: in bytes, or for a string in UTF-16 code
+   * units (`text.slice(offset, offset + id.length)` is the match as written).
+   */
   offset: number;
   /** Its time, in Unix ms. */
   time: number;
   /** 1-based line number (lines end with "\n"), when scanning with `lines: true`. */
   line?: number;
-}
-
-export interface ScanOptions {
-  /** The format to find: "ulid" (default), "uuidv7" or "typeid". */
-  format?: FormatKey;
-  /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
-  lines?: boolean;
+  /** Its format's name, when scanning for a list of formats or "all". */
+  format?: ScannableFormat;
 }
 
 /** A `Scanner` that makes match objects: one array per chunk that completes any. */
@@ -41,20 +43,19 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   private matches: UlidMatch[] = [];
   private readonly scanner: Scanner;
 
-  constructor(format: FormatSpec, lines: boolean) {
-    const text = tokenText(format);
+  constructor({ formats, listed, lines, plausible }: ScanRequest) {
+    const texts = formats.map(tokenText);
+    const names = formats.map((format) => format.name as ScannableFormat);
     // One object literal per mode, so every match of a scan has the same shape.
-    this.scanner = new Scanner(
-      format,
-      new VisitingSearch(
-        batchEngine(),
-        format,
-        lines,
-        lines
-          ? (window, at, length, offset, time, line) => this.matches.push({ id: text(window, at, length), offset, time, line })
-          : (window, at, length, offset, time) => this.matches.push({ id: text(window, at, length), offset, time }),
-      ),
-    );
+    const visit: MatchVisitor = listed
+      ? lines
+        ? (window, at, length, offset, time, line, f) =>
+            this.matches.push({ id: texts[f]!(window, at, length), offset, time, line, format: names[f]! })
+        : (window, at, length, offset, time, _line, f) => this.matches.push({ id: texts[f]!(window, at, length), offset, time, format: names[f]! })
+      : lines
+        ? (window, at, length, offset, time, line) => this.matches.push({ id: texts[0]!(window, at, length), offset, time, line })
+        : (window, at, length, offset, time) => this.matches.push({ id: texts[0]!(window, at, length), offset, time });
+    this.scanner = new Scanner(formats, new VisitingSearch(batchEngine(), formats, lines, plausible ? onlyPlausible(visit, plausible) : visit));
   }
 
   push(chunk: Uint8Array, final: boolean, emit: (matches: UlidMatch[]) => void): void {
@@ -65,27 +66,72 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   }
 }
 
-/** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
-export function scannableFormat(name: unknown): FormatSpec {
-  const { spec } = formatOption(name);
-  if (spec.name === "ulid" || spec.name === "uuidv7" || spec.name === "typeid") return spec;
-  throw unscannableFormat(spec.name);
+/**
+ * `visit` for the matches whose time, floored to the millisecond (a format finer than that, such as BaseUID, is
+ * compared by its millisecond), is within `window`.
+ */
+export function onlyPlausible(visit: MatchVisitor, { from, until }: PlausibleTimes): MatchVisitor {
+  return (window, at, length, offset, time, line, format) => {
+    const ms = Math.floor(time);
+    if (ms >= from && ms < until) visit(window, at, length, offset, time, line, format);
+  };
 }
+
+export { scannableFormat } from "./scan-options.js";
 
 function collector(options: ScanOptions | undefined): MatchCollector {
-  const { lines = false, format } = checkOptions(options);
-  if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
-  return new MatchCollector(scannableFormat(format), lines);
+  return new MatchCollector(scanRequest(options));
 }
 
-/** Every ID of the format (default ULID) in `text` (bytes, e.g. UTF-8), in order of offset. */
-export function scanText(text: Uint8Array, options?: ScanOptions): UlidMatch[] {
+/**
+ * Every ID of the format (default ULID) in `text`, in order of offset: bytes (e.g. UTF-8), or a string, whose
+ * offsets then count UTF-16 code units.
+ */
+export function scanText(text: string | Uint8Array, options?: ScanOptions): UlidMatch[] {
+  if (typeof text === "string") return scanString(text, collector(options));
+  if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
   const bytes = plainBytes(text, "text");
   let matches: UlidMatch[] = [];
   collector(options).push(bytes, true, (found) => {
     matches = found;
   });
   return matches;
+}
+
+/** Code units of a string turned into bytes per step: the scan window's size, so memory stays flat. */
+const STRING_STEP = SCAN_BYTES;
+/**
+ * What a code unit past ASCII becomes: every ID is ASCII, so any other character is a border, as each byte of its
+ * UTF-8 is (no byte from 0x80 up is a letter, a digit or part of a terminal escape sequence).
+ */
+const NOT_ASCII = 0xff;
+const asciiEncoder = new TextEncoder();
+
+/**
+ * The matches of a string, scanned as one byte per UTF-16 code unit (so byte offsets are code unit offsets): ASCII
+ * as it is, anything else NOT_ASCII, lone surrogates included. Step by step through one buffer, so a string of
+ * any length takes no more memory than its matches.
+ */
+function scanString(text: string, matches: MatchCollector): UlidMatch[] {
+  const all: UlidMatch[] = [];
+  const collect = (found: UlidMatch[]): void => {
+    for (const match of found) all.push(match);
+  };
+  const bytes = new Uint8Array(3 * STRING_STEP);
+  for (let at = 0; ; at += STRING_STEP) {
+    const end = Math.min(text.length, at + STRING_STEP);
+    const length = end - at;
+    // Native UTF-8 encoding first: a step of ASCII alone encodes to a byte per code unit.
+    const { read, written } = asciiEncoder.encodeInto(text.slice(at, end), bytes);
+    if (read !== length || written !== length) {
+      for (let i = 0; i < length; i++) {
+        const unit = text.charCodeAt(at + i);
+        bytes[i] = unit < 0x80 ? unit : NOT_ASCII;
+      }
+    }
+    matches.push(bytes.subarray(0, length), end === text.length, collect);
+    if (end === text.length) return all;
+  }
 }
 
 /**
@@ -105,10 +151,10 @@ export function scanChunks(
 }
 
 /**
- * A scanner of `format` on the batch engine that hands each match to `visit` with the window holding it, lines not
- * counted: no object per match (`ulid scan --stats`).
+ * A scanner of `format` (a `format` option: one, a list, or "all") on the batch engine that hands each match to
+ * `visit` with the window holding it, lines not counted: no object per match (`ulid scan --stats`).
  */
 export function visitingScanner(format: unknown, visit: MatchVisitor): Scanner {
-  const spec = scannableFormat(format);
-  return new Scanner(spec, new VisitingSearch(batchEngine(), spec, false, visit));
+  const { formats } = scanFormats(format);
+  return new Scanner(formats, new VisitingSearch(batchEngine(), formats, false, visit));
 }

@@ -4,12 +4,14 @@
  * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
  *
  * Windows overlap by the longest match's width (`ScanShape.maxBytes`: an ID's text, or a TypeID with the longest
- * prefix): a kernel leaves out an ID that reaches the end of its window (what follows might glue it), so the last
- * `maxBytes` bytes are searched again at the start of the next window, within the same chunk or carried into the
- * next chunk. Of a window's matches, only those that start before that overlap are visited (the others are whole
- * in the next window; for fixed widths, none is left out so). A visited match ends before its window does, so it
- * starts before the next window begins: the next window sees at most its tail, glued to the byte before (`glued`)
- * or too short to match. None is reported twice, and a chunk boundary never splits, hides or invents a match.
+ * prefix; of several formats, the longest of theirs): a kernel leaves out an ID that reaches the end of its window
+ * (what follows might glue it), so the last `maxBytes` bytes are searched again at the start of the next window,
+ * within the same chunk or carried into the next chunk. Of a window's matches, only those that start before that
+ * overlap are visited (the others are whole in the next window; for fixed widths, none is left out so). A visited
+ * match ends before its window does, so it starts before the next window begins: the next window sees at most its
+ * tail, glued to the byte before (handed to the search as `before`) or too short to match. None is reported twice,
+ * and a chunk boundary never splits, hides or invents a match. Of several formats, the matches of a window are
+ * merged and their overlaps settled by src/scan/match-finder.ts.
  *
  * Terminal escape sequences are borders (terminal-escapes.ts): a window that holds any is searched in a copy with them
  * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
@@ -20,37 +22,40 @@
  * the public match objects from the same visits); `ulid scan` on the WebAssembly engine has the module write its
  * output lines itself (src/printer/wasm-scan-match-lines.ts).
  */
-import { type ScanShape, scanShape } from "../engine/scan-shape.js";
+import { scanOverlap } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./terminal-escapes.js";
-import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "../engine/types.js";
+import { SCAN_BYTES, type Engine } from "../engine/types.js";
+import { type MatchFinder, matchFinder } from "./match-finder.js";
 
 /**
  * Receives each match in order: `window[at..at+length)` holds its text as found (valid only during the call),
  * `offset` is its byte offset from the start of the stream, `time` its Unix ms, `line` its 1-based line (0 when
- * lines are not counted).
+ * lines are not counted), `format` its format's index in the scanner's list (0 for one format).
  */
-export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number) => void;
+export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number) => void;
 
 /** The search of one window, and what becomes of its matches. */
 export interface WindowSearch {
   /**
-   * Searches `window` (`glued` and `atEnd` as `Engine.scanWindow` takes them) and handles the matches that start
-   * before byte `limit` (the rest are searched again in the next window). `base` is the stream offset of the
-   * window's first byte and `line` its line; returns the line of byte `limit` (`line` when lines are not counted).
+   * Searches `window` (`before`: the byte before it, -1 at the stream's start; `atEnd` as `Engine.scanWindow` takes
+   * it) and handles the matches that start before byte `limit` (the rest are searched again in the next window).
+   * `base` is the stream offset of the window's first byte and `line` its line; returns the line of byte `limit`
+   * (`line` when lines are not counted).
    */
-  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number;
+  search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number;
 }
 
 const NEWLINE = 0x0a;
 
 export class Scanner {
-  private readonly shape: ScanShape;
+  /** How far windows overlap: the most bytes one match of the formats takes. */
+  private readonly overlap: number;
   /** The last bytes of the last window, searched again at the start of the next one (at most `maxBytes`). */
   private readonly carry: Uint8Array;
   private carryLength = 0;
-  /** Whether the byte before the next window glues to a match at its start (`ScanShape.glues`). */
-  private glued = false;
+  /** The byte before the next window (which may glue to a match at its start), or -1 at the stream's start. */
+  private before = -1;
   /** Stream offset of the next window's first byte. */
   private base: number;
   /** Line number of the next window's first byte. */
@@ -63,24 +68,24 @@ export class Scanner {
   private escapeState: EscapeState = TEXT;
 
   /**
-   * A scanner of `format`'s IDs whose windows go to `windows`. The stream's first byte is on line `firstLine` at
-   * offset `firstOffset` (a part of a file scanned on its own: `ulid scan --jobs`).
+   * A scanner of the IDs of `formats` (one or several) whose windows go to `windows`. The stream's first byte is on
+   * line `firstLine` at offset `firstOffset` (a part of a file scanned on its own: `ulid scan --jobs`).
    */
   constructor(
-    format: FormatSpec,
+    formats: FormatSpec | readonly FormatSpec[],
     private readonly windows: WindowSearch,
     firstLine = 1,
     firstOffset = 0,
   ) {
-    this.shape = scanShape(format);
-    this.carry = new Uint8Array(this.shape.maxBytes);
+    this.overlap = scanOverlap(formatList(formats));
+    this.carry = new Uint8Array(this.overlap);
     this.line = firstLine;
     this.base = firstOffset;
   }
 
   /** Scans the next chunk of the stream; `final` marks the end of input (the chunk may be empty). */
   push(chunk: Uint8Array, final: boolean): void {
-    const overlap = this.shape.maxBytes;
+    const overlap = this.overlap;
     let next = 0;
     do {
       let window: Uint8Array;
@@ -103,9 +108,9 @@ export class Scanner {
         searched = this.blanked.subarray(0, window.length);
         this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
       }
-      const line = this.windows.search(searched, this.glued, atEnd, atEnd ? searched.length : consumed, this.base, this.line);
+      const line = this.windows.search(searched, this.before, atEnd, atEnd ? searched.length : consumed, this.base, this.line);
       if (atEnd) break;
-      if (consumed > 0) this.glued = this.shape.glues(searched[consumed - 1]!);
+      if (consumed > 0) this.before = searched[consumed - 1]!;
       this.line = line;
       this.base += consumed;
       this.carryLength = 0;
@@ -119,30 +124,35 @@ export class Scanner {
   }
 }
 
-/** Each match of a window handed to a visitor, found by the engine's kernel, lines counted when asked. */
+/** One format, or a list of them, as a list. */
+export function formatList(formats: FormatSpec | readonly FormatSpec[]): readonly FormatSpec[] {
+  return Array.isArray(formats) ? formats : [formats as FormatSpec];
+}
+
+/** Each match of a window handed to a visitor, found by the engine's kernels, lines counted when asked. */
 export class VisitingSearch implements WindowSearch {
-  private readonly offsets = new Uint32Array(SCAN_MATCHES);
-  private readonly times = new Float64Array(SCAN_MATCHES);
-  /** Each match's length, from the kernel when lengths vary, else all the format's width. */
-  private readonly lengths = new Uint8Array(SCAN_MATCHES);
+  private readonly finder: MatchFinder;
   /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
   private nextNewline = -1;
   private line = 0;
 
   constructor(
-    private readonly engine: Engine,
-    private readonly format: FormatSpec,
+    engine: Engine,
+    formats: FormatSpec | readonly FormatSpec[],
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
   ) {
-    if (!scanShape(format).varies) this.lengths.fill(format.chars);
+    // Bound once: the engine's search is called for every window.
+    this.finder = matchFinder((...args) => engine.scanWindow(...args), formatList(formats));
   }
 
-  search(window: Uint8Array, glued: boolean, atEnd: boolean, limit: number, base: number, line: number): number {
-    const { offsets, times, lengths } = this;
-    const count = this.engine.scanWindow(this.format, window, glued, atEnd, offsets, times, lengths);
+  search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
+    const { offsets, times, lengths, formats } = this.finder;
+    const count = this.finder.find(window, before, atEnd, limit, base);
     if (!this.countLines) {
-      for (let i = 0; i < count && offsets[i]! < limit; i++) this.visit(window, offsets[i]!, lengths[i]!, base + offsets[i]!, times[i]!, 0);
+      for (let i = 0; i < count && offsets[i]! < limit; i++) {
+        this.visit(window, offsets[i]!, lengths[i]!, base + offsets[i]!, times[i]!, 0, formats[i]!);
+      }
       return line;
     }
     this.line = line;
@@ -151,7 +161,7 @@ export class VisitingSearch implements WindowSearch {
       const at = offsets[i]!;
       if (at >= limit) break;
       this.countNewlines(window, at);
-      this.visit(window, at, lengths[i]!, base + at, times[i]!, this.line);
+      this.visit(window, at, lengths[i]!, base + at, times[i]!, this.line, formats[i]!);
     }
     this.countNewlines(window, limit);
     return this.line;

@@ -203,3 +203,67 @@ export function randomTypeIdLog(length: number, seed: number): string {
   while (text.length < length) text += pick(next, TYPEID_PIECES)(next) + pick(next, [" ", "\n", ""]);
   return text;
 }
+
+const HEX_DIGITS = "0123456789abcdef";
+
+/** A UUID v7's text: Unix ms from 2000 to 2040 or past ULID's range, random bits, either case. */
+function randomUuidV7(next: () => number): string {
+  const time = next() % 8 === 0 ? 2 ** 48 - 1 - (next() % 1000) : 946_684_800_000 + (next() % 1_262_304_000) * 1000;
+  let hex = time.toString(16).padStart(12, "0") + "7";
+  for (let i = 0; i < 19; i++) hex += HEX_DIGITS[next() % 16];
+  hex = hex.slice(0, 16) + HEX_DIGITS[8 + (next() % 4)] + hex.slice(17);
+  const text = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return next() % 3 === 0 ? text.toUpperCase() : text;
+}
+
+/**
+ * A seeded random log of about `length` bytes mixing every scannable format and their decoys: the ULID log's
+ * pieces, the TypeID log's, and UUID v7s, plain, glued, as a TypeID's suffix's neighbour, with a wrong version.
+ */
+export function randomMixedLog(length: number, seed: number): string {
+  const next = seededUint32(seed);
+  const ulids = Buffer.from(randomLog(length, seed + 1)).toString("latin1").split(" ");
+  const typeIds = randomTypeIdLog(length, seed + 2).split(" ");
+  const uuid = (): string =>
+    pick(next, [
+      () => randomUuidV7(next),
+      () => `"trace":"${randomUuidV7(next)}"`,
+      () => `${randomUuidV7(next)}-${randomTypeId(next)}`,
+      () => `x${randomUuidV7(next)}`,
+      () => randomUuidV7(next).replace(/-7/, "-4"),
+      () => `${randomTypeId(next)}/${randomUuidV7(next)}`,
+    ])();
+  let text = "";
+  for (let i = 0; text.length < length; i++) {
+    text += `${[ulids[i % ulids.length], typeIds[i % typeIds.length], uuid()][next() % 3]}${pick(next, [" ", "\n", " ", "\t"])}`;
+  }
+  return text;
+}
+
+export interface ExpectedFormatMatch extends ExpectedMatch {
+  format: string;
+}
+
+/**
+ * What scanning Latin-1 `text` for `formats` in one pass must find: each format's reference matches, and of those
+ * that overlap, the longest span, and of equal spans the format listed first (kept greedily in that order, then
+ * put in text order).
+ */
+export function referenceFormatsScan(text: string, formats: readonly string[]): ExpectedFormatMatch[] {
+  const each: Record<string, () => ExpectedMatch[]> = {
+    ulid: () => referenceScan(Uint8Array.from(text, (char) => char.charCodeAt(0))),
+    uuidv7: () => referenceUuidV7Scan(text),
+    typeid: () => referenceTypeIdScan(text),
+  };
+  const candidates = formats.flatMap((format, rank) => each[format]!().map((match) => ({ ...match, format, rank })));
+  candidates.sort((a, b) => b.id.length - a.id.length || a.rank - b.rank || a.offset - b.offset);
+  const kept: typeof candidates = [];
+  const taken = new Uint8Array(text.length);
+  for (const c of candidates) {
+    const span = taken.subarray(c.offset, c.offset + c.id.length);
+    if (span.includes(1)) continue;
+    span.fill(1);
+    kept.push(c);
+  }
+  return kept.sort((a, b) => a.offset - b.offset).map(({ rank: _, ...match }) => match);
+}

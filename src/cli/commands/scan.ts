@@ -55,42 +55,48 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
 
 export const scanCommand: Command = {
   name: "scan",
-  synopsis: "scan [FILE...] [--json] [--stats] [--since TIME] [--until TIME] [--jobs N]",
-  summary: "Find every ULID (or UUID v7, TypeID) in text (logs, JSON, CSV, URLs) and print its line, canonical form and time.",
+  synopsis: "scan [FILE...] [--type TYPES] [--json] [--stats] [--since TIME] [--until TIME] [--plausible FROM..UNTIL] [--jobs N]",
+  summary: "Find ULIDs, UUID v7s and TypeIDs in text (logs, JSON, CSV, URLs) and print each one's line, canonical form and time.",
   details: `
 Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
 size). A match is a token of 26 characters of the ULID alphabet in either case (no I/L/O aliases, no U) with no
 ASCII letter or digit directly before or after it, and valid (first character 0-7). Terminal escape sequences
 (colours in 'kubectl logs' output) are borders, not letters. Each match prints as LINE<TAB>ID<TAB>ISO; with more
-than one FILE (or -H), as FILE<TAB>LINE<TAB>ID<TAB>ISO, standard input named '(standard input)'. A FILE that
-cannot be read is named on standard error and skipped, as grep does: the others are still scanned, and the exit
-status is then 2.
+than one type, as LINE<TAB>TYPE<TAB>ID<TAB>ISO; with more than one FILE (or -H), the FILE and a tab first,
+standard input named '(standard input)'. Only IDs of a plausible time are printed (see --plausible): any token of
+the alphabet reads as some time, and a hex hash or a long number found as an ID is dated 1970 or centuries ahead.
+A FILE that cannot be read is named on standard error and skipped, as grep does: the others are still scanned,
+and the exit status is then 2.
 
 Options:
-  --json              one object per match: {"line", "offset" (byte), "ulid" (or the --type), "time" (Unix
-                      ms), "iso"}, "file" first with more than one FILE (or -H)
+  --type TYPES        what to find: ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version
+                      7 and the RFC variant, not glued to a letter or digit (printed in lower case); typeid: a
+                      whole word of letters, digits and underscores that is a TypeID as written (an optional
+                      prefix of 1-63 chars of a-z and _, then _, then 26 lower-case chars, the first 0-7),
+                      printed as found; several separated by commas, or all (ulid,uuidv7,typeid), in one
+                      pass. Where matches overlap, the longest wins (a TypeID over the ULID of its suffix), and
+                      of two of the same text the type listed first (a TypeID without a prefix is a lower-case
+                      ULID). Ulid-Flakes, BaseUIDs and KSUIDs cannot be told from ordinary words and numbers,
+                      so they are not scanned for
+  --json              one object per match: {"line", "offset" (byte), "type", "id", "time" (Unix ms),
+                      "iso"}, "file" first with more than one FILE (or -H)
   -H, --with-filename name the file on every match, even with one FILE
   --no-filename       never name the file
   --stats             only a summary of all the FILEs: matches, distinct IDs (counted exactly: memory grows
-                      by ~20-30 bytes per distinct ID), implausible matches, first and last time, span, and a
-                      histogram of the mentions by creation time (bucket size chosen from the span); with
-                      --json, one JSON object
+                      by ~20-30 bytes per distinct ID; --stats counts distinct 128-bit values, so TypeIDs of
+                      one UUID count once), implausible matches (those the lines leave out), first and last
+                      time, span, and a histogram of the mentions by creation time (bucket size chosen from
+                      the span); with --json, one JSON object
   --plausible FROM..UNTIL
-                      with --stats: the times to believe (default 2000-01-01..one day after now; a side may be
-                      empty for no bound). A token whose time falls outside (a hex etag, a long number) is
-                      counted as implausible and left out of first, last, span and histogram
+                      the times to believe (default 2000-01-01..one day after now; a side may be empty for
+                      no bound, and '..' believes every time). A match whose time falls outside is not printed,
+                      and --stats counts it as implausible and leaves it out of first, last, span and histogram
   -j, --jobs N        scan a regular file with N threads (1-256; default 1: one thread already scans at
                       memory speed, so more may pay on a large file with idle cores: time both first).
                       The output is the same as one job's, byte for byte, in the same order. Standard
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
-  --type TYPE         ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version 7 and the
-                      RFC variant, not glued to a letter or digit (printed in lower case); or typeid: a whole
-                      word of letters, digits and underscores that is a TypeID as written (an optional prefix
-                      of 1-63 chars of a-z and _, then _, then 26 lower-case chars, the first 0-7), printed as
-                      found ("typeid" in JSON; --stats counts distinct UUIDs). Ulid-Flakes, BaseUIDs and KSUIDs
-                      cannot be told from ordinary words and numbers, so they are not scanned for
   -h, --help          show this help
 
 Examples:
@@ -98,8 +104,9 @@ Examples:
   ulid scan *.log --stats
   ulid scan app.log --since 2026-04-15T02:00 --until 2026-04-15T03:00 | cut -f2 | sort -u
   kubectl logs deploy/api | ulid scan --json
+  ulid scan app.log --type all --json | jq -r 'select(.type == "uuidv7") | .id'
   ulid scan access.log --type uuidv7 --stats --plausible 2024-01-01..
-  ulid scan api.log --type typeid --json
+  ulid scan dump.txt --plausible ..
 `,
   options: {
     json: { type: "boolean" },
@@ -115,19 +122,21 @@ Examples:
   async run({ values, positionals }) {
     const selected = selectedWindow(values.since as string | undefined, values.until as string | undefined);
     const json = values.json === true;
-    const target = scanTargetOf(values);
-    const stats = values.stats === true ? new ScanStats(plausibleWindow(values.plausible as string | undefined, Date.now())) : undefined;
-    if (!stats && values.plausible !== undefined) throw new UsageError("--plausible goes with --stats");
+    const targets = scanTargetOf(values);
+    const plausible = plausibleWindow(values.plausible as string | undefined, Date.now());
+    const stats = values.stats === true ? new ScanStats(plausible) : undefined;
+    // The lines printed: the times asked for that are plausible too.
+    const printed = { from: Math.max(selected.from, plausible.from), to: Math.min(selected.to, plausible.to) };
     // Statistics are counted in one job.
     const jobs = stats ? 1 : jobsOption(values.jobs);
     const paths = positionals.length === 0 ? ["-"] : positionals;
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
-    const lines = new ScanLines(writer, target, json);
+    const lines = new ScanLines(writer, targets, json);
     const key = new Uint32Array(4);
-    const count: MatchVisitor = (window, at, length, _offset, time) => {
+    const count: MatchVisitor = (window, at, length, _offset, time, _line, format) => {
       if (time < selected.from || time >= selected.to) return;
-      target.key(window, at, length, key);
+      targets.targets[format]!.key(window, at, length, key);
       stats!.add(key, time);
     };
     const out = new Output();
@@ -147,7 +156,7 @@ Examples:
               await pool?.close();
               pool = new ScanPool(threads);
             }
-            const job = { path, name, type: target.name, json, since: selected.from, until: selected.to, size };
+            const job = { path, name, type: targets.type, json, since: printed.from, until: printed.to, size };
             const progress = new Progress("bytes", size);
             try {
               line = await pool.scan(job, (bytes) => out.write(bytes), progress);
@@ -157,7 +166,7 @@ Examples:
             offset = size;
           }
           lines.file(name);
-          const scanner = stats ? target.scanner(count) : printingScanner(target.format, lines, writer, selected, line, offset);
+          const scanner = stats ? targets.scanner(count) : printingScanner(lines, writer, printed, line, offset);
           const input = await openInput(path, offset);
           await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
         } catch (error) {

@@ -8,7 +8,6 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import { lineStartFrom, newlineCount } from "./line-ranges.js";
 import { ScanLines } from "../../printer/scan-match-lines.js";
-import type { ScanTarget } from "../../printer/scan-target.js";
 import { scanTargetOf } from "../scan-targets.js";
 import type { RangeBoard } from "./shared-board.js";
 import { printingScanner } from "../../printer/wasm-scan-match-lines.js";
@@ -18,6 +17,7 @@ export interface ScanJob {
   path: string;
   /** The file's name on each line, or undefined when files are not named. */
   name: string | undefined;
+  /** The types as `--type` takes them (several separated by commas). */
   type: string;
   json: boolean;
   /** The times to print: [since, until). */
@@ -37,8 +37,8 @@ export class RangeScanner {
   /** The range read last, grown as ranges need (a range is its nominal size plus the rest of its last line). */
   private buffer = Buffer.alloc(0);
   private readonly writer = new ByteWriter();
-  /** The target and formatter of the file being scanned. */
-  private formatting: { key: string; target: ScanTarget; lines: ScanLines } | undefined;
+  /** The formatter of the file being scanned. */
+  private formatting: { key: string; lines: ScanLines } | undefined;
   /** The first byte in the file of the range read last. */
   private start = 0;
 
@@ -62,12 +62,10 @@ export class RangeScanner {
   scan(job: ScanJob, length: number, firstLine: number): Uint8Array {
     const key = JSON.stringify([job.type, job.json, job.name]);
     if (this.formatting?.key !== key) {
-      const target = scanTargetOf({ type: job.type });
-      this.formatting = { key, target, lines: new ScanLines(this.writer, target, job.json) };
+      this.formatting = { key, lines: new ScanLines(this.writer, scanTargetOf({ type: job.type }), job.json) };
       this.formatting.lines.file(job.name);
     }
-    const { target, lines } = this.formatting;
-    const scanner = printingScanner(target.format, lines, this.writer, { from: job.since, to: job.until }, firstLine, this.start);
+    const scanner = printingScanner(this.formatting.lines, this.writer, { from: job.since, to: job.until }, firstLine, this.start);
     scanner.push(this.buffer.subarray(0, length), true);
     // A copy in shared memory, which a worker posts without it being copied again. (Not the writer's buffer
     // transferred: to transfer a buffer detaches it, and detaching one in a thread throws away the optimised code

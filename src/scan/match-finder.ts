@@ -1,0 +1,150 @@
+/**
+ * The matches of one scan window, of one format or of several in one pass. A finder leaves them in its arrays in
+ * text order: each one's offset in the window, time, length and format (an index into the scanner's list).
+ *
+ * With several formats, each format's kernel searches the window and their matches are merged by offset. A span of
+ * text is reported once: where matches overlap, the one covering the longest span wins (a TypeID
+ * `user_01h455vb4pex5vsknk084sn02q` over the ULID its suffix also is), and of two matches of the same span (a
+ * TypeID without a prefix is a lower-case ULID, the same 16 bytes) the one of the format listed first. Kept matches
+ * never overlap, and two of them always have a byte between them (every match starts and ends with a letter or
+ * digit, and no letter or digit may touch one), so they fit the arrays SCAN_MATCHES long.
+ *
+ * A match starting before a window's `limit` is final (the scanner visits it); one that overlaps a final match of
+ * an earlier window is dropped. No scannable format's match can start inside another's and reach past its end
+ * (ULIDs and UUIDs are bounded by any letter or digit, TypeIDs are whole words and a ULID inside one is its
+ * suffix), so a longer match is always seen no later than the shorter ones it covers, and a final match is never
+ * overlapped by a winner found later.
+ */
+import { scanShape } from "../engine/scan-shape.js";
+import type { FormatSpec } from "../engine/specs.js";
+import { SCAN_MATCHES, type Engine } from "../engine/types.js";
+
+/** Finds a window's matches into its arrays. */
+export interface MatchFinder {
+  readonly offsets: Uint32Array;
+  readonly times: Float64Array;
+  readonly lengths: Uint8Array;
+  /** Each match's format: its index in the scanner's list (all 0 for one format). */
+  readonly formats: Uint8Array;
+  /**
+   * Finds the matches of `window` (`before`: the byte before it, -1 at the start of the stream; `atEnd`: nothing
+   * follows it) and returns how many; those starting before `limit` are final. `base` is the stream offset of the
+   * window's first byte.
+   */
+  find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number;
+}
+
+/** A window search of an engine (`Engine.scanWindow`). */
+type ScanWindow = Engine["scanWindow"];
+
+/** The finder of `formats` with `scanWindow` (an engine's): one format's kernel alone, or several merged. */
+export function matchFinder(scanWindow: ScanWindow, formats: readonly FormatSpec[]): MatchFinder {
+  return formats.length === 1 ? new OneFormatFinder(scanWindow, formats[0]!) : new MergingFinder(scanWindow, formats);
+}
+
+/** Whether the byte before a window (-1: none) glues to a match of `format` at its start. */
+function gluedTo(format: FormatSpec): (before: number) => boolean {
+  const { glues } = scanShape(format);
+  return (before) => before >= 0 && glues(before);
+}
+
+/** Matches of one format, each `format.chars` long unless lengths vary (then the kernel reports them). */
+function matchArrays(format: FormatSpec): { offsets: Uint32Array; times: Float64Array; lengths: Uint8Array } {
+  const lengths = new Uint8Array(SCAN_MATCHES);
+  if (!scanShape(format).varies) lengths.fill(format.chars);
+  return { offsets: new Uint32Array(SCAN_MATCHES), times: new Float64Array(SCAN_MATCHES), lengths };
+}
+
+class OneFormatFinder implements MatchFinder {
+  readonly offsets: Uint32Array;
+  readonly times: Float64Array;
+  readonly lengths: Uint8Array;
+  readonly formats = new Uint8Array(SCAN_MATCHES);
+  private readonly glued: (before: number) => boolean;
+
+  constructor(
+    private readonly scanWindow: ScanWindow,
+    private readonly format: FormatSpec,
+  ) {
+    ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
+    this.glued = gluedTo(format);
+  }
+
+  find(window: Uint8Array, before: number, atEnd: boolean): number {
+    return this.scanWindow(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
+  }
+}
+
+class MergingFinder implements MatchFinder {
+  readonly offsets = new Uint32Array(SCAN_MATCHES);
+  readonly times = new Float64Array(SCAN_MATCHES);
+  readonly lengths = new Uint8Array(SCAN_MATCHES);
+  readonly formats = new Uint8Array(SCAN_MATCHES);
+  /** Each format's matches in the current window, and how many. */
+  private readonly found: ReturnType<typeof matchArrays>[];
+  private readonly counts: Uint32Array;
+  /** Each format's next match to merge. */
+  private readonly cursors: Uint32Array;
+  private readonly glued: ((before: number) => boolean)[];
+  /** The stream offset where the last final match ends: a match that starts before it is dropped. */
+  private finalEnd = 0;
+
+  constructor(
+    private readonly scanWindow: ScanWindow,
+    private readonly list: readonly FormatSpec[],
+  ) {
+    this.found = list.map(matchArrays);
+    this.counts = new Uint32Array(list.length);
+    this.cursors = new Uint32Array(list.length);
+    this.glued = list.map(gluedTo);
+  }
+
+  find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
+    const { list, found, counts } = this;
+    for (let f = 0; f < list.length; f++) {
+      const { offsets, times, lengths } = found[f]!;
+      counts[f] = this.scanWindow(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
+    }
+    const { offsets, times, lengths, formats } = this;
+    const next = this.cursors.fill(0);
+    const skip = Math.max(0, this.finalEnd - base);
+    let kept = 0;
+    for (;;) {
+      // The next match in text order; of matches at the same offset, the format listed first.
+      let f = -1;
+      let at = Infinity;
+      for (let g = 0; g < list.length; g++) {
+        if (next[g]! < counts[g]! && found[g]!.offsets[next[g]!]! < at) {
+          f = g;
+          at = found[g]!.offsets[next[g]!]!;
+        }
+      }
+      if (f < 0) break;
+      const i = next[f]!++;
+      if (at < skip) continue;
+      const length = found[f]!.lengths[i]!;
+      // Settle overlaps with the matches kept so far (only the last few can reach this one).
+      let wins = true;
+      while (kept > 0 && at < offsets[kept - 1]! + lengths[kept - 1]!) {
+        if (length <= lengths[kept - 1]!) {
+          wins = false;
+          break;
+        }
+        kept--;
+      }
+      if (!wins) continue;
+      offsets[kept] = at;
+      times[kept] = found[f]!.times[i]!;
+      lengths[kept] = length;
+      formats[kept] = f;
+      kept++;
+    }
+    for (let k = kept - 1; k >= 0; k--) {
+      if (offsets[k]! < limit) {
+        this.finalEnd = base + offsets[k]! + lengths[k]!;
+        break;
+      }
+    }
+    return kept;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The options every scanning call takes: which formats to find (one, a list, or "all" the scannable ones), whether
+ * to count lines, and which times to believe.
+ */
+import { checkOptions } from "../core/arguments.js";
+import { UlidError } from "../core/errors.js";
+import { optionMustBe, unscannableFormat } from "../core/messages.js";
+import type { FormatSpec } from "../engine/specs.js";
+import { dateMs } from "../core/time.js";
+import { formatOption, type FormatKey } from "../formats/registry.js";
+
+/** The formats scanning finds, in the registry's order (the order of `"all"`). */
+export const SCANNABLE = ["ulid", "uuidv7", "typeid"] as const;
+export type ScannableFormat = (typeof SCANNABLE)[number];
+
+export interface ScanOptions {
+  /**
+   * The formats to find: one ("ulid", the default; "uuidv7"; "typeid"), a list of them, or "all" (every scannable
+   * format, in the registry's order). With a list or "all" each match names its format, and a span of text is
+   * reported once: the longest match wins, and of matches of the same span the format listed first.
+   */
+  format?: FormatKey | readonly FormatKey[] | "all";
+  /** Give each match its 1-based line number (default false: counting lines costs a pass over the text). */
+  lines?: boolean;
+  /**
+   * Keep only matches whose time t (in Unix ms, floored to the millisecond) has `from <= t < until`; a side left
+   * out has no bound. Any token of a format's alphabet reads as some time: a hex hash or a long number found as an
+   * ID is dated 1970 or centuries ahead, and this drops it.
+   */
+  plausible?: { from?: number | Date; until?: number | Date };
+}
+
+/** Times t with from <= t < until; a side without a bound is infinite. */
+export interface PlausibleTimes {
+  readonly from: number;
+  readonly until: number;
+}
+
+/** What a scan looks for: its formats, whether they were listed (then each match names its format), and lines. */
+export interface ScanRequest {
+  readonly formats: readonly FormatSpec[];
+  readonly listed: boolean;
+  readonly lines: boolean;
+  /** The times to keep, or undefined to keep every match. */
+  readonly plausible: PlausibleTimes | undefined;
+}
+
+/** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
+export function scannableFormat(name: unknown): FormatSpec {
+  const { spec } = formatOption(name);
+  if ((SCANNABLE as readonly string[]).includes(spec.name)) return spec;
+  throw unscannableFormat(spec.name);
+}
+
+const FORMAT_EXPECTED = `a scannable format (${SCANNABLE.map((name) => JSON.stringify(name)).join(", ")}), a list of them, or "all"`;
+
+/**
+ * The formats a `format` option names: one, a list (each once, read element by element once), or "all".
+ * INVALID_ARGUMENT for anything else, a revoked proxy or a list whose reading throws included.
+ */
+export function scanFormats(value: unknown): { formats: FormatSpec[]; listed: boolean } {
+  if (value === "all") return { formats: SCANNABLE.map(scannableFormat), listed: true };
+  let names: unknown[];
+  try {
+    if (!Array.isArray(value)) return { formats: [scannableFormat(value)], listed: false };
+    const length: unknown = value.length;
+    if (typeof length !== "number" || length < 1 || length > SCANNABLE.length) throw optionMustBe("format", FORMAT_EXPECTED, value);
+    names = [];
+    for (let i = 0; i < length; i++) names.push(value[i]);
+  } catch (error) {
+    // Array.isArray throws for a revoked proxy, and a proxy's traps or an element's getter may throw anything.
+    if (error instanceof UlidError) throw error;
+    throw optionMustBe("format", FORMAT_EXPECTED, value);
+  }
+  const formats = names.map(scannableFormat);
+  if (new Set(formats).size !== formats.length) throw optionMustBe("format", `${FORMAT_EXPECTED}, each once`, value);
+  return { formats, listed: true };
+}
+
+/** A `plausible` side: Unix ms (any number but NaN; an infinity is no bound) or a valid Date. */
+function plausibleBound(window: object, side: "from" | "until", none: number): number {
+  const value: unknown = Reflect.get(window, side);
+  if (value === undefined) return none;
+  const ms = typeof value === "number" ? value : dateMs(value);
+  if (typeof ms !== "number" || Number.isNaN(ms)) throw optionMustBe(`plausible.${side}`, "a number of Unix ms or a valid Date", value);
+  return ms;
+}
+
+/** The `plausible` option: undefined (keep every match) or its window. */
+export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null) throw optionMustBe("plausible", "an object { from?, until? }", value);
+  try {
+    return { from: plausibleBound(value, "from", -Infinity), until: plausibleBound(value, "until", Infinity) };
+  } catch (error) {
+    // A revoked proxy, or a getter that throws.
+    if (error instanceof UlidError) throw error;
+    throw optionMustBe("plausible", "an object { from?, until? }", value);
+  }
+}
+
+/** The checked options of a scanning call. */
+export function scanRequest(options: ScanOptions | undefined): ScanRequest {
+  const { lines = false, format, plausible } = checkOptions(options);
+  if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
+  return { ...scanFormats(format), lines, plausible: plausibleTimes(plausible) };
+}
