@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:limit`: each bulk text kernel against the memory floor. Every call runs on 1M ULIDs into a buffer
+ * made once (validateMany has no `out`: its 1 MB of flags is new each call), beside a plain `Uint8Array#set` copy of
+ * the larger of its input and output between two buffers of that size, in the same process: a kernel that reads its
+ * input once and writes its output once cannot take much less than that copy. Each kernel's time is printed as a
+ * multiple of its copy's: the median, over rounds, of the two timed side by side in that round.
+ *
+ * Each build runs in a process of its own, on the Node that runs this script (a child of the same executable and
+ * flags): the SIMD WebAssembly build, the scalar one (what a runtime without SIMD gets) and the TypeScript engine.
+ * Every kernel's output is checked before it is timed. A plain script: `tsx bench/limit.ts` under any Node version,
+ * no flags needed. `tsx bench/limit.ts simd` (or `scalar`, `ts`) runs one build in this process;
+ * `-- --rounds 31` sets the rounds.
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
+import { useCompiledModule } from "../src/wasm/load.js";
+import { cpuNow, median } from "./lib/measure.js";
+import { machine } from "./lib/report.js";
+
+const BUILDS = { simd: "SIMD wasm", scalar: "scalar wasm", ts: "TypeScript engine" } as const;
+type Build = keyof typeof BUILDS;
+
+/** Rounds per kernel: each times the copy and the kernel once, in an order that alternates from round to round. */
+const ROUNDS = Number(argument("--rounds") ?? 21);
+/**
+ * The least CPU time of one sample: a sample repeats its call up to this (a 27 MB copy takes about 2 ms, so one
+ * call alone is too short for a clock read in microseconds under load).
+ */
+const SAMPLE_MS = 20;
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+interface Kernel {
+  readonly name: string;
+  /** Bytes of the larger of input and output: what the floor copies. */
+  readonly floorBytes: number;
+  readonly run: () => unknown;
+  /** Throws, naming the difference, unless `run`'s output is right. */
+  readonly verify: (output: unknown) => void;
+}
+
+interface Figures {
+  readonly name: string;
+  readonly ratio: number;
+  /** The lowest and highest quarter's bounds of the per-round ratios. */
+  readonly low: number;
+  readonly high: number;
+  readonly kernelMs: number;
+  readonly copyMs: number;
+}
+
+const requested = process.argv.slice(2).find((arg): arg is Build => arg in BUILDS);
+if (requested === undefined) runAll();
+else await runOne(requested);
+
+/** Each build in a child process of the same executable and flags (tsx's loader among them), one after the other. */
+function runAll(): void {
+  const { cpu, cores, memoryGiB, os } = machine();
+  console.log(`bench:limit: Node ${process.version}, ${os}, ${cpu} (${cores} cores, ${memoryGiB} GiB), ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`1M ULIDs per call; each kernel's CPU time as a multiple of a Uint8Array#set copy of its larger side; medians of ${ROUNDS} rounds\n`);
+  const script = fileURLToPath(import.meta.url);
+  const rest = process.argv.slice(2);
+  for (const build of Object.keys(BUILDS) as Build[]) {
+    const child = spawnSync(process.execPath, [...process.execArgv, script, build, ...rest], { stdio: "inherit" });
+    if (child.status !== 0) {
+      process.exitCode = 1;
+      console.error(`${BUILDS[build]}: exited with ${child.status ?? child.signal}`);
+    }
+  }
+}
+
+async function runOne(build: Build): Promise<void> {
+  // Before anything loads the engine: the scalar build is the one a runtime without SIMD gets.
+  if (build === "scalar") useCompiledModule(new WebAssembly.Module(base64Bytes(SCALAR_WASM_BASE64)), false);
+  const api = await import("../src/index.js");
+  api.setBackend(build === "ts" ? "js" : "wasm");
+  const backend = api.getBackend();
+  const expected = build === "ts" ? "js" : build === "simd" ? "wasm SIMD" : "wasm";
+  const got = `${backend.kind}${backend.simd ? " SIMD" : ""}`;
+  if (got !== expected) throw new Error(`${BUILDS[build]} asked for, the engine is ${got}`);
+  const kernels = await kernelsOf(api);
+  for (const kernel of kernels) {
+    try {
+      kernel.verify(kernel.run());
+    } catch (error) {
+      throw new Error(`${BUILDS[build]}, ${kernel.name}: wrong output: ${(error as Error).message}`);
+    }
+  }
+  console.log(`${BUILDS[build]}`);
+  console.log(`  ${"kernel".padEnd(24)} ${"x copy".padStart(7)}  ${"quartiles".padEnd(11)} ${"kernel ms".padStart(9)} ${"copy ms".padStart(8)}  copy of`);
+  for (const kernel of kernels) {
+    const f = measure(kernel);
+    console.log(
+      `  ${f.name.padEnd(24)} ${`${f.ratio.toFixed(2)}x`.padStart(7)}  ${`${f.low.toFixed(2)}-${f.high.toFixed(2)}`.padEnd(11)} ${f.kernelMs.toFixed(2).padStart(9)} ${f.copyMs.toFixed(2).padStart(8)}  ${(kernel.floorBytes / 1e6).toFixed(0)} MB`,
+    );
+  }
+  console.log();
+}
+
+/** The five kernels over the bench's 1M ULIDs, with their outputs' checks. */
+async function kernelsOf(api: typeof import("../src/index.js")): Promise<Kernel[]> {
+  const { decodeMany, decodeTimeMany, encodeMany, encodeManyText, generateMany, validateMany } = api;
+  const { bulk } = await import("./lib/fixtures.js");
+  const { expectFresh, expectSame, expectSameBytes } = await import("./lib/verify.js");
+  const { bytes, text, times, count } = bulk();
+  const decoded = new Uint8Array(bytes.length);
+  const timesOut = new Float64Array(count);
+  const encoded = new Uint8Array(text.length);
+  const generated = new Uint8Array(bytes.length);
+  // validateMany must also find bad IDs where they are: a copy of the text with one bad character in every 1,000th
+  // record, at a position that moves from record to record.
+  const damaged = text.slice();
+  const flagsExpected = new Uint8Array(count).fill(1);
+  for (let i = 0; i < count; i += 1000) {
+    damaged[27 * i + (i % 26)] = 0x55; // "U", in no Crockford position
+    flagsExpected[i] = 0;
+  }
+  return [
+    {
+      name: "decodeMany(text)",
+      floorBytes: text.length,
+      run: () => decodeMany(text, { out: decoded }),
+      verify: (out) => expectSameBytes(out as Uint8Array, bytes),
+    },
+    {
+      name: "decodeTimeMany(text)",
+      floorBytes: text.length,
+      run: () => decodeTimeMany(text, { out: timesOut }),
+      verify: (out) => expectSame(out as Float64Array, times),
+    },
+    {
+      name: "validateMany(text)",
+      floorBytes: text.length,
+      run: () => validateMany(text),
+      verify: (out) => {
+        expectSameBytes(out as Uint8Array, new Uint8Array(count).fill(1));
+        expectSameBytes(validateMany(damaged), flagsExpected);
+      },
+    },
+    {
+      name: "encodeManyText",
+      floorBytes: text.length,
+      run: () => encodeManyText(bytes, { out: encoded }),
+      verify: (out) => expectSameBytes(out as Uint8Array, text),
+    },
+    {
+      name: "generateMany (into)",
+      floorBytes: generated.length,
+      run: () => generateMany(count, { out: generated }),
+      verify: (out) => expectFresh(encodeMany(out as Uint8Array), true),
+    },
+  ];
+}
+
+/** The kernel beside a copy of its floor's bytes, round by round, their order alternating. */
+function measure(kernel: Kernel): Figures {
+  const source = new Uint8Array(kernel.floorBytes).fill(0x41);
+  const target = new Uint8Array(kernel.floorBytes);
+  const copy = () => target.set(source);
+  const kernelReps = repetitions(kernel.run);
+  const copyReps = repetitions(copy);
+  const ratios: number[] = [];
+  const kernelTimes: number[] = [];
+  const copyTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const [k, c] = round % 2 === 0 ? [sample(kernel.run, kernelReps), sample(copy, copyReps)] : swap(sample(copy, copyReps), sample(kernel.run, kernelReps));
+    kernelTimes.push(k);
+    copyTimes.push(c);
+    ratios.push(k / c);
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return {
+    name: kernel.name,
+    ratio: median(ratios),
+    low: sorted[Math.floor(sorted.length / 4)]!,
+    high: sorted[Math.ceil((3 * sorted.length) / 4) - 1]!,
+    kernelMs: median(kernelTimes),
+    copyMs: median(copyTimes),
+  };
+}
+
+function swap(a: number, b: number): [number, number] {
+  return [b, a];
+}
+
+/** Calls per sample for `run` to take SAMPLE_MS of CPU time (after a few untimed calls, which warm it up). */
+function repetitions(run: () => unknown): number {
+  for (let i = 0; i < 3; i++) run();
+  const start = cpuNow();
+  run();
+  return Math.max(1, Math.ceil(SAMPLE_MS / Math.max(cpuNow() - start, 0.1)));
+}
+
+/** CPU ms per call of `run`, over `reps` calls. */
+function sample(run: () => unknown, reps: number): number {
+  const start = cpuNow();
+  for (let i = 0; i < reps; i++) run();
+  return (cpuNow() - start) / reps;
+}
+
+/** Base64 -> bytes (`atob`: every Node this runs on has it). */
+function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
