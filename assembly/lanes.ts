@@ -3,8 +3,8 @@
 // Why in memory: V8 builds a `v128.const` afresh at every use inside a loop (a constant-pool load into a general
 // register, a move into a vector register and a broadcast or insert: 3-4 instructions), and binaryen folds constant
 // locals back into their uses, so hoisting them into locals does not survive -O3. A constant in memory costs one
-// load at each use, which V8 often folds into the instruction that takes it. Measured on the decode kernel: 160
-// instructions per ULID before (valgrind --tool=callgrind on the kernel alone), most of them rebuilt constants.
+// load at each use. Chosen from the kernels alone (npm run bench:limit -- --parts) and their instruction counts under
+// valgrind --tool=callgrind; the figures are in docs/performance.md.
 //
 // Each row is 16 bytes, named by its offset below; a row of one repeated byte is a splat.
 

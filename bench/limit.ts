@@ -9,12 +9,15 @@
  * flags): the SIMD WebAssembly build, the scalar one (what a runtime without SIMD gets) and the TypeScript engine.
  * Every kernel's output is checked before it is timed. A plain script: `tsx bench/limit.ts` under any Node version,
  * no flags needed. `tsx bench/limit.ts simd` (or `scalar`, `ts`) runs one build in this process;
- * `-- --rounds 31` sets the rounds.
+ * `-- --rounds 31` sets the rounds. `-- --parts` adds, for the WebAssembly builds, where each call's time goes: its
+ * chunks copied into the module's memory, the kernel alone over them, and its results copied out, each timed on its
+ * own beside the same copy (the engine's pipeline, src/engine/wasm-codec.ts, without the API around it).
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
-import { useCompiledModule } from "../src/wasm/load.js";
+import { ULID as ULID_SPEC } from "../src/engine/specs.js";
+import { loadWasm, useCompiledModule, type WasmExports } from "../src/wasm/load.js";
 import { firstNonIncreasing, refEncode, seededUint32 } from "../test/helpers/reference.js";
 import { cpuNow, median } from "./lib/measure.js";
 import { machine } from "./lib/report.js";
@@ -87,7 +90,8 @@ async function runOne(build: Build): Promise<void> {
   const expected = build === "ts" ? "js" : build === "simd" ? "wasm SIMD" : "wasm";
   const got = `${backend.kind}${backend.simd ? " SIMD" : ""}`;
   if (got !== expected) throw new Error(`${BUILDS[build]} asked for, the engine is ${got}`);
-  const kernels = kernelsOf(api);
+  const data = inputs(COUNT);
+  const kernels = kernelsOf(api, data);
   for (const kernel of kernels) {
     try {
       kernel.verify(kernel.run());
@@ -97,13 +101,65 @@ async function runOne(build: Build): Promise<void> {
   }
   console.log(`${BUILDS[build]}`);
   console.log(`  ${"kernel".padEnd(24)} ${"x copy".padStart(7)}  ${"quartiles".padEnd(11)} ${"kernel ms".padStart(9)} ${"copy ms".padStart(8)}  copy of`);
-  for (const kernel of kernels) {
-    const f = measure(kernel);
-    console.log(
-      `  ${f.name.padEnd(24)} ${`${f.ratio.toFixed(2)}x`.padStart(7)}  ${`${f.low.toFixed(2)}-${f.high.toFixed(2)}`.padEnd(11)} ${f.kernelMs.toFixed(2).padStart(9)} ${f.copyMs.toFixed(2).padStart(8)}  ${(kernel.floorBytes / 1e6).toFixed(0)} MB`,
-    );
+  for (const kernel of kernels) print(kernel);
+  if (process.argv.includes("--parts") && build !== "ts") {
+    console.log(`  where the time goes (the engine's pipeline in parts, each beside the copy of its kernel's larger side)`);
+    for (const part of partsOf(loadWasm()!.exports, data)) print(part);
   }
   console.log();
+}
+
+function print(kernel: Kernel): void {
+  const f = measure(kernel);
+  console.log(
+    `  ${f.name.padEnd(24)} ${`${f.ratio.toFixed(2)}x`.padStart(7)}  ${`${f.low.toFixed(2)}-${f.high.toFixed(2)}`.padEnd(11)} ${f.kernelMs.toFixed(2).padStart(9)} ${f.copyMs.toFixed(2).padStart(8)}  ${(kernel.floorBytes / 1e6).toFixed(0)} MB`,
+  );
+}
+
+/**
+ * The engine's pipeline of each call in parts, on the module the engine loaded: chunks of text or binary IDs copied
+ * into its scratch regions, the ULID kernel alone over a full chunk, the chunk's results copied out to a buffer.
+ * Timed without the API around them (argument checks, framing), and not checked: the calls above are.
+ */
+function partsOf(x: WasmExports, { bytes, text }: Inputs): Kernel[] {
+  const ULID = ULID_SPEC.wasmId;
+  const chunk = x.formatChunk(ULID);
+  const memory = x.memory.buffer;
+  const binary = new Uint8Array(memory, x.binaryRegion(), 16 * chunk);
+  const region = new Uint8Array(memory, x.textRegion(), 27 * chunk);
+  const times = new Float64Array(memory, x.timeRegion(), chunk);
+  const flags = new Uint8Array(memory, x.flagRegion(), chunk);
+  const decoded = new Uint8Array(bytes.length);
+  const encoded = new Uint8Array(text.length);
+  const timesOut = new Float64Array(COUNT);
+  const flagsOut = new Uint8Array(COUNT);
+  region.set(text.subarray(0, region.length));
+  binary.set(bytes.subarray(0, binary.length));
+  /** `step(start, n)` over the chunks of COUNT IDs. */
+  const chunks = (step: (start: number, n: number) => void) => () => {
+    for (let start = 0; start < COUNT; start += chunk) step(start, Math.min(chunk, COUNT - start));
+  };
+  const part = (name: string, floorBytes: number, step: (start: number, n: number) => void): Kernel => ({
+    name,
+    floorBytes,
+    run: chunks(step),
+    verify: () => {},
+  });
+  const textIn = (start: number, n: number) => region.set(text.subarray(27 * start, 27 * (start + n)));
+  return [
+    part("text in (3 readers)", text.length, textIn),
+    part("decode kernel", text.length, (_, n) => x.formatDecode(ULID, n, 27 * n, false, 0)),
+    part("decode: IDs out", text.length, (start, n) => decoded.set(binary.subarray(0, 16 * n), 16 * start)),
+    part("decodeTime kernel", text.length, (_, n) => x.formatDecodeTime(ULID, n, 27 * n, false, 0)),
+    part("decodeTime: times out", text.length, (start, n) => timesOut.set(times.subarray(0, n), start)),
+    part("validate kernel", text.length, (_, n) => x.formatValidate(ULID, n, 27 * n)),
+    part("validate: flags out", text.length, (start, n) => flagsOut.set(flags.subarray(0, n), start)),
+    part("encode: IDs in", text.length, (start, n) => binary.set(bytes.subarray(16 * start, 16 * (start + n)))),
+    part("encode kernel", text.length, (_, n) => x.formatEncode(ULID, n, 0x0a)),
+    part("encode: text out", text.length, (start, n) => encoded.set(region.subarray(0, 27 * n), 27 * start)),
+    part("increment kernel", bytes.length, (_, n) => x.formatAdvance(ULID, n, 0)),
+    part("generate: IDs out", bytes.length, (start, n) => decoded.set(binary.subarray(0, 16 * n), 16 * start)),
+  ];
 }
 
 /**
@@ -112,7 +168,13 @@ async function runOne(build: Build): Promise<void> {
  * No string outlives its ID here: a heap of a million strings (what fixtures.ts keeps) kept V8's concurrent marker
  * busy during the timed runs, and the CPU clock counts its threads.
  */
-function inputs(count: number): { bytes: Uint8Array; text: Uint8Array; times: Float64Array } {
+interface Inputs {
+  readonly bytes: Uint8Array;
+  readonly text: Uint8Array;
+  readonly times: Float64Array;
+}
+
+function inputs(count: number): Inputs {
   const random = seededUint32(2);
   const bytes = new Uint8Array(16 * count);
   const text = new Uint8Array(27 * count);
@@ -150,9 +212,8 @@ function expectSame(actual: ArrayLike<number>, expected: ArrayLike<number>): voi
 }
 
 /** The five kernels over the bench's 1M ULIDs, with their outputs' checks. */
-function kernelsOf(api: typeof import("../src/index.js")): Kernel[] {
+function kernelsOf(api: typeof import("../src/index.js"), { bytes, text, times }: Inputs): Kernel[] {
   const { decodeMany, decodeTimeMany, encodeManyText, generateMany, validateMany } = api;
-  const { bytes, text, times } = inputs(COUNT);
   const decoded = new Uint8Array(bytes.length);
   const timesOut = new Float64Array(COUNT);
   const encoded = new Uint8Array(text.length);
