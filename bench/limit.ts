@@ -32,8 +32,8 @@ type Build = keyof typeof BUILDS;
 /** Rounds per kernel: each times the copy and the kernel once, in an order that alternates from round to round. */
 const ROUNDS = Number(argument("--rounds") ?? 21);
 /**
- * The least CPU time of one sample: a sample repeats its call up to this (a 27 MB copy takes about 2 ms, so one
- * call alone is too short for a clock read in microseconds under load).
+ * The least CPU time of one sample: a sample repeats its call up to this (a copy of 27 MB takes a few milliseconds,
+ * too short to time alone with a clock read in microseconds on a loaded machine).
  */
 const SAMPLE_MS = 20;
 
