@@ -36,6 +36,8 @@ const ROUNDS = Number(argument("--rounds") ?? 21);
  * too short to time alone with a clock read in microseconds on a loaded machine).
  */
 const SAMPLE_MS = 20;
+/** Untimed CPU time each call and copy runs before its first sample (see `repetitions`). */
+const WARM_MS = 300;
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -294,9 +296,13 @@ function swap(a: number, b: number): [number, number] {
   return [b, a];
 }
 
-/** Calls per sample for `run` to take SAMPLE_MS of CPU time (after a few untimed calls, which warm it up). */
+/**
+ * Calls per sample for `run` to take SAMPLE_MS of CPU time, after WARM_MS of untimed calls: V8 moves hot WebAssembly
+ * and JavaScript to its optimizing compiler in background threads, which a loaded machine may run late, and the
+ * first rounds should not time code still waiting for it.
+ */
 function repetitions(run: () => unknown): number {
-  for (let i = 0; i < 3; i++) run();
+  for (const start = cpuNow(); cpuNow() - start < WARM_MS; ) run();
   const start = cpuNow();
   run();
   return Math.max(1, Math.ceil(SAMPLE_MS / Math.max(cpuNow() - start, 0.1)));
