@@ -22,7 +22,7 @@ import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite }
 import { ksuidAdvance, ksuidPack, ksuidRead, ksuidStamp, ksuidTime, ksuidWrite } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
 import { typeIdChars, typeIdPack, typeIdRead, typeIdTime, typeIdWrite } from "./typeid";
-import { ulidDecodeRecord, ulidRecordValid, ulidTimeOf } from "./ulid-decode";
+import { ulidDecodeRecord, ulidRecordTime, ulidRecordValid } from "./ulid-decode";
 import { ulidEncode } from "./ulid-encode";
 import { ulidIncrement, ulidStamp } from "./ulid-generate";
 import { uuidAdvance, uuidPack, uuidRead, uuidStamp, uuidTime, uuidWrite } from "./uuidv7";
@@ -140,10 +140,13 @@ const VALIDATE = 2;
 // @ts-ignore: decorator
 @inline function take(format: i32, what: i32, i: i32, textLength: i32): bool {
   if (format == ULID) {
-    // ULID's tuned readers: validation without decoding, and a decoder that packs as it reads (ulid-decode.ts).
+    // ULID's tuned readers: validation without decoding, a decoder that packs as it reads, and a time reader that
+    // packs only the time (ulid-decode.ts).
     if (what == VALIDATE) return ulidRecordValid(i, textLength);
-    if (!ulidDecodeRecord(i, textLength)) return false;
-    if (what == TIME_OF) store<f64>(TIME + <usize>(8 * i), ulidTimeOf(i));
+    if (what == DECODE) return ulidDecodeRecord(i, textLength);
+    const time = ulidRecordTime(i, textLength);
+    if (time < 0) return false;
+    store<f64>(TIME + <usize>(8 * i), time);
     return true;
   }
   if (!readRecord(format, i, textLength)) return false;

@@ -1,5 +1,6 @@
 import { charValue, isAlnum } from "./crockford";
 import { crockfordLanes, symbolLanes } from "./crockford-simd";
+import { LOW_BYTES, LOW_WORDS, PAIR_WEIGHTS, SPLAT_E0, lanes } from "./lanes";
 import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 
 // Text records are read from TEXT at stride 27 (RECORD): 26 chars, then a separator. `textLength` is how many
@@ -15,13 +16,18 @@ import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 }
 
 /**
- * The Unix ms of BINARY record `i`, as f64. A time is read from the whole decoded ID: the SIMD decoder makes all 16
- * bytes at once, so a time-only decoder would save nothing but code.
+ * The Unix ms of text record `i`, as f64; -1 when the record is invalid. The SIMD build checks all 26 chars but packs
+ * only the time's (chars 0-9), and takes the time from a vector lane: nothing goes through BINARY. The scalar build
+ * decodes the whole ID there and reads its time back.
  */
 // @ts-ignore: decorator
-@inline export function ulidTimeOf(i: i32): f64 {
+@inline export function ulidRecordTime(i: i32, textLength: i32): f64 {
+  const src = TEXT + <usize>(RECORD * i);
+  if (!separated(src, i, textLength)) return -1;
+  if (ASC_FEATURE_SIMD) return timeSimd(src);
+  const dst = BINARY + <usize>(ID_BYTES * i);
   // As a signed integer (the time has 48 bits): an unsigned conversion to f64 costs more on x86.
-  return <f64><i64>(bswap(load<u64>(BINARY + <usize>(ID_BYTES * i))) >> 16);
+  return decodeId(src, dst) ? <f64><i64>(bswap(load<u64>(dst)) >> 16) : -1;
 }
 
 /** Whether text record `i` is a valid ULID: its chars checked without decoding them. */
@@ -94,9 +100,7 @@ let seen: u32 = 0;
   const c1 = charValue(load<u8>(src, 1));
   const middle = symbolLanes(v128.load(src, 2)); // chars 2-17
   const last = symbolLanes(v128.load(src, 10)); // chars 10-25
-  // Every value is at most 31 (invalid lanes are 0xFF, with bits 5-7 set), and char 0 at most 7.
-  const over = v128.and(v128.or(middle, last), i8x16.splat(<i8>0xE0));
-  if (v128.any_true(over) || c0 > 7 || c1 > 31) return false;
+  if (!valuesValid(c0, c1, middle, last)) return false;
   const groups = pack40(middle);
   // Each 40-bit group is little-endian in its lane: its bytes 4, 3, 2, 1, 0 are the big-endian output.
   const bytes = i8x16.shuffle(groups, pack40(last), 0, 4, 3, 2, 1, 0, 12, 11, 10, 9, 8, 28, 27, 26, 25, 24);
@@ -104,13 +108,31 @@ let seen: u32 = 0;
   return true;
 }
 
+/** `ulidRecordTime`'s SIMD decoder for the 26 chars at `src`: chars 2-9 packed as `decodeIdSimd` does, chars 0-1 on top. */
+// @ts-ignore: decorator
+@inline function timeSimd(src: usize): f64 {
+  const c0 = charValue(load<u8>(src));
+  const c1 = charValue(load<u8>(src, 1));
+  const middle = symbolLanes(v128.load(src, 2)); // chars 2-17
+  if (!valuesValid(c0, c1, middle, symbolLanes(v128.load(src, 10)))) return -1;
+  // Lane 0 of the packed groups is chars 2-9, the time's low 40 bits.
+  return <f64>((<i64>((c0 << 5) | c1) << 40) | i64x2.extract_lane(pack40(middle), 0));
+}
+
+/** Whether the values of chars 0 and 1 and two vectors of values are all a valid ULID's. */
+// @ts-ignore: decorator
+@inline function valuesValid(c0: u8, c1: u8, middle: v128, last: v128): bool {
+  // Every value is at most 31 (invalid lanes are 0xFF, with bits 5-7 set), and char 0 at most 7.
+  return !v128.any_true(v128.and(v128.or(middle, last), lanes(SPLAT_E0))) && c0 <= 7 && c1 <= 31;
+}
+
 /** Two groups of 8 values (one a byte, the first most significant) as two 40-bit numbers in i64 lanes. */
 // @ts-ignore: decorator
 @inline export function pack40(values: v128): v128 {
   // i16 lane = (earlier << 5) | later: the earlier value is the lane's low byte.
-  const pairs = v128.or(i16x8.shl(v128.and(values, i16x8.splat(0xFF)), 5), i16x8.shr_u(values, 8));
+  const pairs = v128.or(i16x8.shl(v128.and(values, lanes(LOW_BYTES)), 5), i16x8.shr_u(values, 8));
   // i32 lane = (earlier pair << 10) | later pair.
-  const quads = i32x4.dot_i16x8_s(pairs, i16x8(1024, 1, 1024, 1, 1024, 1, 1024, 1));
+  const quads = i32x4.dot_i16x8_s(pairs, lanes(PAIR_WEIGHTS));
   // i64 lane = (earlier quad << 20) | later quad.
-  return v128.or(i64x2.shl(v128.and(quads, i64x2.splat(0xFFFFFFFF)), 20), i64x2.shr_u(quads, 32));
+  return v128.or(i64x2.shl(v128.and(quads, lanes(LOW_WORDS)), 20), i64x2.shr_u(quads, 32));
 }

@@ -1,5 +1,6 @@
 import { ALPHABET } from "./crockford";
 import { alphabetLanes } from "./crockford-simd";
+import { PAIRS_0_7, PAIRS_10_17, PAIRS_18_25, PAIRS_8_15, SHIFTS_A, SHIFTS_B, lanes } from "./lanes";
 import { BINARY, ID_BYTES, ID_CHARS, RECORD, TEXT } from "./layout";
 
 // A ULID's text is its 128 bits as 26 base-32 chars, most significant first (26 * 5 = 130: the first char carries
@@ -71,15 +72,18 @@ export function ulidEncode(count: i32, separator: i32): void {
 // @ts-ignore: decorator
 @inline function encodeIdSimd(src: usize, dst: usize, caseBit: u8): void {
   const bytes = v128.load(src);
-  const low = v128.or(v128.load(ALPHABET), i8x16.splat(caseBit));
-  const high = v128.or(v128.load(ALPHABET, 16), i8x16.splat(caseBit));
-  // Chars 0-7, 8-15, 10-17, 18-25: (k + 1, k) swizzle indices and 2^s multipliers of each char, from the formula.
-  const shiftsA = i16x8(64, 8, 1, 32, 4, 128, 16, 2);
-  const shiftsB = i16x8(1, 32, 4, 128, 16, 2, 64, 8);
-  const a0 = windows(bytes, i8x16(0, -1, 1, 0, 2, 1, 2, 1, 3, 2, 3, 2, 4, 3, 5, 4), shiftsA);
-  const a1 = windows(bytes, i8x16(5, 4, 6, 5, 7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9), shiftsA);
-  const b0 = windows(bytes, i8x16(7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9, 10, 9, 11, 10), shiftsB);
-  const b1 = windows(bytes, i8x16(12, 11, 12, 11, 13, 12, 13, 12, 14, 13, 15, 14, 15, 14, -1, 15), shiftsB);
+  let low = v128.load(ALPHABET);
+  let high = v128.load(ALPHABET, 16);
+  if (caseBit != 0) {
+    low = v128.or(low, i8x16.splat(caseBit));
+    high = v128.or(high, i8x16.splat(caseBit));
+  }
+  // Chars 0-7, 8-15, 10-17, 18-25: (k + 1, k) swizzle indices and 2^s multipliers of each char, from the formula
+  // (lanes.ts holds them).
+  const a0 = windows(bytes, lanes(PAIRS_0_7), lanes(SHIFTS_A));
+  const a1 = windows(bytes, lanes(PAIRS_8_15), lanes(SHIFTS_A));
+  const b0 = windows(bytes, lanes(PAIRS_10_17), lanes(SHIFTS_B));
+  const b1 = windows(bytes, lanes(PAIRS_18_25), lanes(SHIFTS_B));
   v128.store(dst, alphabetLanes(i8x16.narrow_i16x8_u(a0, a1), low, high));
   v128.store(dst, alphabetLanes(i8x16.narrow_i16x8_u(b0, b1), low, high), 10);
 }

@@ -278,6 +278,38 @@ describe.each(builds)("wasm engine, %s build", (name, wasm) => {
     for (const first of ["0", "7", "o", "O", "i", "L"]) expect(engine.isValidOne(replaceAt(id, 0, first))).toBe(true);
   });
 
+  it("reads every byte at every position of a text record, separator included, like the TS engine", () => {
+    // Record 256 * at + byte: a valid ID (respelled, so aliases and lower case come in) with `byte` at `at`.
+    const n = 27 * 256;
+    const text = new Uint8Array(27 * n);
+    for (let at = 0; at < 27; at++) {
+      for (let byte = 0; byte < 256; byte++) {
+        const record = 27 * (256 * at + byte);
+        const id = respell(strings(jsEngine, randomIds(1), 1)[0]!);
+        for (let j = 0; j < 26; j++) text[record + j] = id.charCodeAt(j);
+        text[record + 26] = 0x0a;
+        text[record + at] = byte;
+      }
+    }
+    const batch: IdBatch = { kind: "text", text };
+    const [expected, actual] = [jsEngine, engine].map((codec) => {
+      const bytes = new Uint8Array(16 * n);
+      const flags = new Uint8Array(n);
+      const fault = codec.decodeMany(batch, n, bytes, flags);
+      const times = new Float64Array(n);
+      const timeFlags = new Uint8Array(n);
+      const timeFault = codec.timeMany(batch, n, times, timeFlags);
+      const valid = new Uint8Array(n);
+      codec.validateMany(batch, n, valid);
+      return { fault, bytes, flags, timeFault, times, timeFlags, valid };
+    });
+    expect(actual!.fault).toBe(expected!.fault);
+    expect(actual!.timeFault).toBe(expected!.fault);
+    expect(expected!.timeFault).toBe(expected!.fault);
+    for (const key of ["bytes", "flags", "times", "timeFlags", "valid"] as const) expectSame(actual![key], expected![key]);
+    expectSame(expected!.valid, expected!.flags);
+  });
+
   it.each(SIZES)("decodes, times and validates %i valid IDs, as strings and as text", (n) => {
     for (const batch of forms(makeBatch(n, 0))) expectSameBatch(engine, batch, n);
   });
