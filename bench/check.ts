@@ -19,7 +19,7 @@ import { KERNEL_PIPELINE, apiKernelGroups } from "./api-kernels.js";
 import { SINGLE_LOOP, bulkGroups } from "./bulk.js";
 import { type Contender, type Group, measureRounds, median, verifyGroup } from "./lib/measure.js";
 import { PEER } from "./lib/peers.js";
-import { rate } from "./lib/report.js";
+import { RUNTIME, rate } from "./lib/report.js";
 import { READ_FLOOR, singleGroups } from "./single.js";
 
 interface Target {
@@ -175,6 +175,7 @@ function judge(m: Measured, target: Target): { pass: boolean; bound: boolean } {
   return { pass: bound ? m.shareOfFloor! >= FLOOR_SHARE : m.ratio >= target.min, bound };
 }
 
+console.log(`bench:check on ${RUNTIME}\n`);
 console.log("target".padEnd(56), "ratio".padStart(7), "  min  result  IDs/s             per rotation");
 for (const target of chosen) {
   const group = groups.get(target.group)!;
