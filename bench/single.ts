@@ -61,7 +61,7 @@ export const READ_FLOOR = "floor: read the 26 characters, nothing checked";
  * flat copy to read instead costs more than the walks it saves (README, "Targets": `toLowerCase`, substrings,
  * `TextEncoder.encodeInto`, `Buffer#latin1Write` were all slower).
  */
-function readFloor(id: string): number {
+export function readFloor(id: string): number {
   const T = DECODE_TABLE;
   const high = (((T[id.charCodeAt(0)]! * 32 + T[id.charCodeAt(1)]!) * 32 + T[id.charCodeAt(2)]!) * 32 + T[id.charCodeAt(3)]!) * 32;
   const low = (((T[id.charCodeAt(5)]! * 32 + T[id.charCodeAt(6)]!) * 32 + T[id.charCodeAt(7)]!) * 32 + T[id.charCodeAt(8)]!) * 32;
