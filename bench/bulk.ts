@@ -18,6 +18,7 @@ import { BULK_COUNT, type Inputs, bulk } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { PEER, Ulid, UlidMonotonic, ulidPackage, ulidx, unikuUlid, uuid } from "./lib/peers.js";
 import { expectAll, expectFresh, expectSame, expectSameBytes } from "./lib/verify.js";
+import { READ_FLOOR, readFloor } from "./single.js";
 
 const N = BULK_COUNT;
 
@@ -105,6 +106,8 @@ export function bulkGroups(): Group[] {
       peer(PEER.id128, numbers((i) => Ulid.fromCanonical(ids[i]!).time.getTime())),
       // Not strict (the 10 time characters and the length only): for scale, not a peer of a strict decodeTime.
       reference(`${PEER.uniku} timestamp, time characters only`, numbers((i) => unikuUlid.timestamp(ids[i]!))),
+      // The least a strict reader of each string does, in the same loop as the peers' (bench:check's floor).
+      reference(READ_FLOOR, numbers((i) => readFloor(ids[i]!))),
     ]),
     group("decodeTimeManyText", "decodeTimeMany: ASCII text to Unix ms", (o: Float64Array) => expectSame(o, times), [
       ...ours(() => () => decodeTimeMany(text)),

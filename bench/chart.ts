@@ -5,7 +5,7 @@
  * `npm run bench:chart -- formats.uuidv7` charts the groups whose id contains that, into latest-formats.uuidv7.svg.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { type Results, type Row, rate } from "./lib/report.js";
+import { type Results, type Row, rate, runtimeOf } from "./lib/report.js";
 
 const RESULTS = new URL("./results/", import.meta.url);
 const results = JSON.parse(readFileSync(new URL("latest.json", RESULTS), "utf8")) as Results;
@@ -86,7 +86,7 @@ const legend = [
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, sans-serif" font-size="11">
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="8" y="18" font-size="14" font-weight="bold">ulid-wasm benchmarks: IDs per second, log scale (paler bar: into a caller's buffer)</text>
-<text x="8" y="30" fill="#374151">${escape(`Node ${m.node}, ${m.cpu}, ${m.cores} cores, ${m.os}, ${results.date.slice(0, 10)}; single IDs over ${results.singleIds} IDs, bulk over ${results.bulkIds.toLocaleString("en-US")}`)}</text>
+<text x="8" y="30" fill="#374151">${escape(`${runtimeOf(m)}, ${m.cpu}, ${m.cores} cores, ${m.os}, ${results.date.slice(0, 10)}; single IDs over ${results.singleIds} IDs, bulk over ${results.bulkIds.toLocaleString("en-US")}`)}</text>
 ${legend}
 ${axis.join("\n")}
 ${body.join("\n")}

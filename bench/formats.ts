@@ -8,7 +8,7 @@ import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
 import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
-import { KSUID, PEER, typeidJs, unikuKsuid, unikuTypeid, uuid } from "./lib/peers.js";
+import { KSUID, PEER, RUNTIME_UUIDV7, typeidJs, unikuKsuid, unikuTypeid, uuid } from "./lib/peers.js";
 import { expectAll, expectSame } from "./lib/verify.js";
 
 /** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
@@ -236,16 +236,27 @@ const uuidPeers: Peers = (operation, one, many) => {
   const out = new Uint8Array(16 * BULK_COUNT);
   switch (operation) {
     case "generate":
-      return [peer(`${PEER.uuid} v7`, collect(() => uuid.v7(), SINGLE_COUNT))];
+      return [
+        peer(`${PEER.uuid} v7`, collect(() => uuid.v7(), SINGLE_COUNT)),
+        ...RUNTIME_UUIDV7.map((maker) => peer(maker.label, collect(maker.make, SINGLE_COUNT, { step: "generate" }))),
+      ];
     case "decode":
       return [peer(`${PEER.uuid} parse`, collect((i: number) => uuid.parse(one.texts[i]!), SINGLE_COUNT))];
     case "isValid":
       return [peer(`${PEER.uuid} validate`, collect((i: number) => uuid.validate(one.texts[i]!), SINGLE_COUNT))];
     case "generateMany":
-      return [peer(`${PEER.uuid} v7`, () => {
-        for (let i = 0; i < BULK_COUNT; i++) uuid.v7(undefined, out, 16 * i);
-        return out;
-      }, "into buffer")];
+      return [
+        peer(`${PEER.uuid} v7`, () => {
+          for (let i = 0; i < BULK_COUNT; i++) uuid.v7(undefined, out, 16 * i);
+          return out;
+        }, "into buffer"),
+        ...RUNTIME_UUIDV7.flatMap(({ label, bytes }) =>
+          bytes ? [peer(label, () => {
+            for (let i = 0; i < BULK_COUNT; i++) out.set(bytes(), 16 * i);
+            return out;
+          }, "into buffer")] : [],
+        ),
+      ];
     case "encodeMany":
       return [peer(`${PEER.uuid} stringify`, collect((i: number) => uuid.stringify(many.bytes, 16 * i), BULK_COUNT))];
     case "decodeMany":

@@ -8,16 +8,16 @@ import { bulkGroups } from "./bulk.js";
 import { otherFormatGroups } from "./formats.js";
 import { BULK_COUNT, SINGLE_COUNT } from "./lib/fixtures.js";
 import { measure, verifyGroup } from "./lib/measure.js";
-import { type GroupResult, type Results, lines, machine, markdown, summarize } from "./lib/report.js";
-import { RUNTIME_UUIDV7_NOTE } from "./lib/peers.js";
+import { type GroupResult, RUNTIME, type Results, lines, machine, markdown, summarize } from "./lib/report.js";
+import { runtimeUuidv7Note } from "./lib/peers.js";
 import { singleGroups } from "./single.js";
 
 const filter = process.argv[2];
 const RESULTS = new URL("./results/", import.meta.url);
 
 const info = machine();
-console.log(`ulid-wasm benchmarks: Node ${info.node}, ${info.cpu}, ${info.cores} cores\n`);
-if (RUNTIME_UUIDV7_NOTE) console.log(`${RUNTIME_UUIDV7_NOTE}\n`);
+console.log(`ulid-wasm benchmarks: ${RUNTIME}, ${info.cpu}, ${info.cores} cores\n`);
+console.log(`${runtimeUuidv7Note()}\n`);
 
 const groups: GroupResult[] = [];
 for (const make of [singleGroups, bulkGroups, otherFormatGroups]) {

@@ -16,7 +16,6 @@ import {
   ulidx,
   unikuUlid,
   unikuUuidv7,
-  runtimeUuidv7,
   uuid,
   uuidv7Package,
 } from "./lib/peers.js";
@@ -62,7 +61,7 @@ export const READ_FLOOR = "floor: read the 26 characters, nothing checked";
  * flat copy to read instead costs more than the walks it saves (docs/performance.md, "Targets": `toLowerCase`, substrings,
  * `TextEncoder.encodeInto`, `Buffer#latin1Write` were all slower).
  */
-function readFloor(id: string): number {
+export function readFloor(id: string): number {
   const T = DECODE_TABLE;
   const high = (((T[id.charCodeAt(0)]! * 32 + T[id.charCodeAt(1)]!) * 32 + T[id.charCodeAt(2)]!) * 32 + T[id.charCodeAt(3)]!) * 32;
   const low = (((T[id.charCodeAt(5)]! * 32 + T[id.charCodeAt(6)]!) * 32 + T[id.charCodeAt(7)]!) * 32 + T[id.charCodeAt(8)]!) * 32;
@@ -77,13 +76,16 @@ function readFloor(id: string): number {
 /** Group ids of decodeTime over each string kind: flat keeps the plain id the results have always used. */
 const DECODE_TIME_KIND = { flat: "decodeTime", concatenated: "decodeTimeConcatenated", sliced: "decodeTimeSliced" } as const;
 
-/** UUIDv7 makers shown for scale beside our generators: not ULID libraries, so references. */
-function uuidv7References(): Contender[] {
+/**
+ * UUIDv7 makers shown for scale beside our generators: not ULID libraries, so references. The runtime's own join
+ * where it has them; in the monotonic group only those documented to increase from call to call.
+ */
+function uuidv7References(monotonic: boolean): Contender[] {
   return [
     reference(`${PEER.uuid} v7`, each(() => uuid.v7())),
     reference(`${PEER.uuidv7} uuidv7`, each(() => uuidv7Package.uuidv7())),
     reference(`${PEER.uniku} uuidv7`, each(() => unikuUuidv7())),
-    ...(runtimeUuidv7 ? [reference(`${RUNTIME_UUIDV7}()`, calls(runtimeUuidv7))] : []),
+    ...RUNTIME_UUIDV7.filter((maker) => maker.ordered || !monotonic).map((maker) => reference(maker.label, calls(maker.make))),
   ];
 }
 
@@ -99,7 +101,7 @@ export function singleGroups(): Group[] {
       peer(PEER.ulidx, calls(ulidx.ulid)),
       peer(PEER.id128, each(() => Ulid.generate().toCanonical())),
       peer(PEER.uniku, calls(unikuUlid)),
-      ...uuidv7References(),
+      ...uuidv7References(false),
     ]),
     group("monotonic", "monotonic factory: the next ID as text", (o) => expectFresh(o as string[], true), [
       ...ours(() => calls(monotonicFactory())),
@@ -108,7 +110,7 @@ export function singleGroups(): Group[] {
       peer(PEER.id128, each(() => UlidMonotonic.generate().toCanonical())),
       // uniku's ulid() is monotonic within a millisecond (one module-wide state), like a monotonic factory.
       peer(PEER.uniku, calls(unikuUlid)),
-      ...uuidv7References(),
+      ...uuidv7References(true),
     ]),
     ...Object.entries(stringKinds).map(([kind, kindIds]) =>
       group(DECODE_TIME_KIND[kind as keyof typeof stringKinds], `decodeTime: Unix ms of an ID (${kind} strings)`, (o) => expectSame(o, times), [

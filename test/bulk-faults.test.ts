@@ -128,6 +128,13 @@ forEachEngine(() => {
       expect(() => decodeMany(long)).toThrow(
         `element 3 (character position 26): the ULID is longer than 26 characters (byte 0x58 cannot separate IDs): "${IDS[3]}X"...`,
       );
+      // A high byte is quoted as the character of its code on every runtime (not as windows-1252 reads 0x80-0x9F).
+      for (const byte of [0x80, 0x9f, 0xe9]) {
+        const record = withCharAt(IDS[4]!, 7, String.fromCharCode(byte));
+        expect(() => decodeMany(textWith({ 4: record }))).toThrow(
+          `element 4 (character position 7): the ULID ends after 7 characters (byte 0x${byte.toString(16)} at position 7 separates IDs in text): ${JSON.stringify(record)}`,
+        );
+      }
       const invalid = textWith({ 1: withCharAt(IDS[1]!, 25, "U") });
       expect(() => decodeTimeMany(invalid)).toThrow(
         `element 1 (character position 25): invalid character "U" (U+0055) at position 25 in "${withCharAt(IDS[1]!, 25, "U")}"`,

@@ -27,8 +27,18 @@ export interface Machine {
   cores: number;
   memoryGiB: number;
   os: string;
+  /** `process.version` (under Bun, the Node version it reports). */
   node: string;
+  /** The runtime and its version, as RUNTIME (absent in results written before it was added: Node then). */
+  runtime?: string;
 }
+
+/** The runtime that runs this and its version ("Node v26.10.0", "Bun 1.4.5"). */
+const bun = (globalThis as { Bun?: { version: string } }).Bun;
+export const RUNTIME = bun ? `Bun ${bun.version}` : `Node ${process.version}`;
+
+/** The runtime of `m`, as the results' headings name it. */
+export const runtimeOf = (m: Machine): string => m.runtime ?? `Node ${m.node}`;
 
 export interface Results {
   machine: Machine;
@@ -45,6 +55,7 @@ export function machine(): Machine {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: `${process.platform} ${process.arch}`,
     node: process.version,
+    runtime: RUNTIME,
   };
 }
 
@@ -87,7 +98,7 @@ function ratio(value: number | null | undefined): string {
 export function lines(group: GroupResult): string[] {
   const out = [`${group.title}${group.wasmOverJs ? `   (wasm/js ${ratio(group.wasmOverJs)})` : ""}`];
   for (const row of group.rows) {
-    out.push(`  ${row.label.padEnd(42)} ${rate(row.idsPerSecond).padStart(8)} IDs/s  ${ratio(row.vsBestPeer).padStart(6)}`);
+    out.push(`  ${row.label.padEnd(54)} ${rate(row.idsPerSecond).padStart(8)} IDs/s  ${ratio(row.vsBestPeer).padStart(6)}`);
   }
   return out;
 }
@@ -99,7 +110,7 @@ export function lines(group: GroupResult): string[] {
 export function markdown(results: Results): string {
   const m = results.machine;
   const head = [
-    `Node ${m.node}, ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, ${results.date.slice(0, 10)}. IDs per second;`,
+    `${runtimeOf(m)}, ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), ${m.os}, ${results.date.slice(0, 10)}. IDs per second;`,
     `single-ID rows over ${results.singleIds} different IDs, bulk rows ${results.bulkIds.toLocaleString("en-US")} IDs per call.`,
     "",
     "| operation | auto | js | wasm | best peer | auto vs best peer | wasm/js |",

@@ -35,6 +35,10 @@ export interface RecordCodec {
 /** Records per latin1 view of a text batch: bounds the temporary string (2.4 MiB for UUIDs) whatever the batch size. */
 const TEXT_WINDOW = 65536;
 
+/**
+ * Windows-1252 where the runtime follows the Encoding standard (browsers, Node 22+; Node 20 reads ISO-8859-1): the
+ * characters it gives bytes 0x80-0x9F are no symbol of any format either, so what is valid does not change.
+ */
 const latin1 = new TextDecoder("latin1");
 const codes = new Uint8Array(MAX_ID_CHARS);
 const randomScratch = new Uint8Array(MAX_RANDOM_BYTES * GENERATE_CHUNK);

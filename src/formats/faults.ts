@@ -64,7 +64,12 @@ export function idError(rules: FormatRules, text: unknown): UlidError {
   return idFault(knownFault(rules, text));
 }
 
-const latin1 = new TextDecoder("latin1");
+/**
+ * A record's bytes as a string of one character per byte, its code the byte's (ISO-8859-1), for the message. Not
+ * TextDecoder("latin1"): by the Encoding standard that is windows-1252, where bytes 0x80-0x9F are other characters
+ * (0x80 is "€"), as browsers and Node 22+ decode it (Node 20 did not), so the same bytes were quoted otherwise there.
+ */
+const latin1 = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
 /**
  * The fault of record `index` of a text batch. A separator byte inside a record ends the ID early (a length fault,
@@ -76,14 +81,14 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
   let length = 0;
   while (length < record.length && !isSeparator(record[length]!)) length++;
   // A fault of a part of its own (TypeID's prefix) comes first, as for a string: the record up to its end tells it.
-  const lead = rules.leadOf?.(latin1.decode(record.subarray(0, length)));
+  const lead = rules.leadOf?.(latin1(record.subarray(0, length)));
   if (lead !== undefined && "position" in lead) return lead;
-  const id = latin1.decode(record.subarray(0, chars));
+  const id = latin1(record.subarray(0, chars));
   if (length < chars) {
     const separator = length < record.length ? record[length] : undefined;
     return { ...recordEndsEarly(rules.label, length, separator, id), position: length };
   }
-  if (length > chars) return { ...recordTooLong(rules.label, chars, record[chars]!, latin1.decode(record)), position: chars };
+  if (length > chars) return { ...recordTooLong(rules.label, chars, record[chars]!, latin1(record)), position: chars };
   return knownFault(rules, id);
 }
 
