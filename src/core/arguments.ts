@@ -64,6 +64,17 @@ export function plainView<T>(value: unknown, name: string, type: ViewType<T>): T
   }
 }
 
+/**
+ * Whether `view` (a plain view of the library's) still holds `length` elements: a caller's callback or getter may
+ * have detached (transferred) or shrunk its buffer since. The buffer's byte length is read as well as the view's
+ * length: a detached buffer's is 0 in every tier of V8, while optimized code was seen to read a detached view's
+ * length as it was before (test/hostile-inputs.test.ts, now and then on Node 22, and on Node 20 once the check
+ * was hot).
+ */
+export function stillWhole(view: { readonly length: number; readonly buffer: ArrayBufferLike; readonly BYTES_PER_ELEMENT: number }, length: number): boolean {
+  return view.length === length && view.buffer.byteLength >= length * view.BYTES_PER_ELEMENT;
+}
+
 /** `plainView` of a Uint8Array. */
 export function plainBytes(value: unknown, name: string): Uint8Array {
   return plainView(value, name, Uint8Array);

@@ -14,6 +14,7 @@ import {
   outputBuffer,
   overlaps,
   plainBytes,
+  stillWhole,
 } from "../core/arguments.js";
 import { batchCodec, type ReadingCall, singleCodec } from "../engine/backend.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
@@ -148,8 +149,8 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     try {
       const fault = runPieces(framed, chars, flagged === undefined, (batch, count, start) => {
         // Reading a string array's elements runs the caller's getters, which may detach (transfer) or shrink a buffer.
-        if (target.length !== length) throw bufferChanged("out");
-        if (flagged !== undefined && flagged.length !== framed.elements) throw bufferChanged("flags");
+        if (!stillWhole(target, length)) throw bufferChanged("out");
+        if (flagged !== undefined && !stillWhole(flagged, framed.elements)) throw bufferChanged("flags");
         return run(codec, batch, count, target.subarray(start * width) as Out, flagged?.subarray(start));
       });
       if (flagged === undefined) {

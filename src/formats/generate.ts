@@ -4,7 +4,7 @@
  * field here; each format's file says how a caller's time becomes one (`field`). The monotonic rules are in
  * sequence.ts.
  */
-import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes } from "../core/arguments.js";
+import { checkClock, checkIndex, checkOptions, outputBuffer, plainBytes, stillWhole } from "../core/arguments.js";
 import { batchCodec, singleCodec } from "../engine/backend.js";
 import { GENERATE_CHUNK, type FillRandom } from "../engine/types.js";
 import { randomFrom } from "../core/random.js";
@@ -137,8 +137,7 @@ export function monotonicGenerator(minting: Minting, options: MonotonicFactoryOp
 function guardedSources(source: TimeSource, fill: FillRandom, out: Uint8Array): { source: TimeSource; fill: FillRandom } {
   const length = out.length;
   const check = (): void => {
-    // A view of a detached buffer, or of a resizable one shrunk below it, reads as empty.
-    if (out.length !== length) throw bufferChanged("out");
+    if (!stillWhole(out, length)) throw bufferChanged("out");
   };
   return {
     source: {
@@ -209,7 +208,7 @@ export function generateBatch(minting: Minting, count: number, options: ManyOpti
     generateInto(minting, count, monotonic, sources, target);
   } catch (error) {
     // No half-made batch is left behind in a caller's buffer (one a callback detached or shrank has none left).
-    if (target.length === length) target.fill(0);
+    if (stillWhole(target, length)) target.fill(0);
     throw error;
   }
   return target;

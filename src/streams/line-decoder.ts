@@ -16,6 +16,7 @@ import type { FormatCodec } from "../engine/types.js";
 import type { Format } from "../formats/codec.js";
 import { findFault } from "../formats/faults.js";
 import { bufferChanged, lineFault, lineLength } from "../core/messages.js";
+import { stillWhole } from "../core/arguments.js";
 
 /** Most records per engine call: the ULID engine's own chunk (its text region holds 8192 records). */
 const STAGE_RECORDS = 8192;
@@ -306,7 +307,7 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
         this.reader.flush(this.emit);
         throw thrown;
       }
-      if (this.reading.length === this.readingLength) return;
+      if (stillWhole(this.reading, this.readingLength)) return;
       this.reader.flush(this.emit);
       throw bufferChanged("the chunk being read");
     }
