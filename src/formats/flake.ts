@@ -139,6 +139,7 @@ function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number
 export const definition: FormatDefinition<"flake", FlakeOptions, FlakeDecodeOptions, Pick<FlakeOptions, "epoch">> = {
   name: "flake",
   format,
+  looksLike: "a Ulid-Flake (13 characters of letters and digits)",
   minting,
   // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
   bounding: ({ epoch }) => minting({ epoch }),

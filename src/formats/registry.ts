@@ -19,7 +19,7 @@ export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuid
 export type FormatKey = keyof typeof formats;
 
 /** The definition of a format's name, or undefined for another value. */
-function definitionNamed(name: unknown): FormatDefinition | undefined {
+export function definitionNamed(name: unknown): FormatDefinition | undefined {
   return typeof name === "string" && Object.hasOwn(formats, name) ? definitionOf(formats[name as FormatKey]) : undefined;
 }
 
