@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
 
 /**
@@ -20,7 +20,15 @@ function embeddedBuilds(file: string): Plugin {
 
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
-export default defineConfig([
+/**
+ * `npm run build:js` (BUILD_TYPES=0) leaves out the types (dist/index.d.ts, .d.cts): `npm test` runs the JavaScript
+ * and type-checks the sources with tsc, and building the types is a second type-check of the library, most of what
+ * tsup does. `npm run build`, which the tiers that use the types run first (deep: the consumer project and the
+ * packed tarball; the package checks), builds everything.
+ */
+const withTypes = process.env.BUILD_TYPES !== "0";
+
+const builds: Options[] = [
   {
     // ESM: one file per module, not one bundle. With "sideEffects": false, an app's bundler then drops every
     // module it does not use; inside one bundled file it must keep each module's top-level calls and all they
@@ -77,4 +85,6 @@ export default defineConfig([
       options.assetNames = "[name]";
     },
   },
-]);
+];
+
+export default defineConfig(withTypes ? builds : builds.filter((build) => build.dts === undefined));

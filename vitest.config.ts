@@ -2,9 +2,11 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The projects, each a command of its own; .ci/run runs them all.
-// - `unit` (`npm test`): every suite but the deep-only ones below, on both engines; under a minute with the build
-//   on a quiet 2-core machine. The fuzz and property suites run here on a twentieth of their runs, and the long
-//   sweeps on a smaller sample (test/helpers/tier.ts).
+// - `unit` and `unit-isolated` (`npm test`): every suite but the deep-only ones below, on both engines; under a
+//   minute with the build on a quiet 2-core machine. The fuzz and property suites run here on a twentieth of their
+//   runs, and the long sweeps on a smaller sample (test/helpers/tier.ts). `unit`'s files share their worker's modules
+//   (isolate: false); the few that swap the engine's wasm module or the module registry run in `unit-isolated`, each
+//   in a process of its own.
 // - `deep` (`npm run test:deep`): the slow tiers. The fuzz and property suites with all their runs (10,000 per
 //   ULID fuzz property), the sweeps at full size (decoded streams of 70,000 lines, batches past three wasm chunks,
 //   two bad bytes at every position), the differentials that cross the wasm chunk size at full size, and the tests
@@ -67,6 +69,20 @@ const SIZED_BY_TIER = [
   "test/lines-differential.test.ts",
   "test/canonical-differential.test.ts",
 ];
+/**
+ * Unit suites that change what every later file in their worker would see: the wasm module the engine loads (the
+ * command's, `useCommandModule`), or globals the library reads when it loads (`vi.stubGlobal` of WebAssembly or
+ * crypto, then `vi.resetModules`). They run in `unit-isolated`, a fresh process each; the other unit files share
+ * their worker's modules, which saves each file re-importing the library and recompiling its wasm (about a third
+ * of the tier's CPU time). test/setup/shared-modules.ts starts each shared file on the default engine.
+ */
+const OWN_PROCESS = [
+  "test/decoded-lines.test.ts",
+  "test/cli-scan-lines.test.ts",
+  "test/backend.test.ts",
+  "test/format-extras.test.ts",
+  "test/randomness.test.ts",
+];
 /** The public API's suites, run again on the scalar build. */
 const PUBLIC_API = [
   "test/single.test.ts",
@@ -103,9 +119,12 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/runtimes/**", "test/load/**", ...DEEP_ONLY],
+          exclude: ["test/runtimes/**", "test/load/**", ...DEEP_ONLY, ...OWN_PROCESS],
+          isolate: false,
+          setupFiles: ["test/setup/shared-modules.ts"],
         },
       },
+      { extends: true, test: { name: "unit-isolated", include: OWN_PROCESS } },
       {
         extends: true,
         test: { name: "deep", include: [...DEEP_ONLY, ...SIZED_BY_TIER], env: { ULID_TEST_TIER: "deep" } },

@@ -4,7 +4,8 @@
 // command imports. Run on every build: the output is never edited by hand nor committed. Each generated file
 // names the hash of what it was built from (assembly/, asconfig.json, this script, the compiler's version); when
 // both name the hash of the sources as they are, the build is skipped (a fresh clone, as in CI, has neither and
-// builds from source).
+// builds from source). The two targets compile at once, each in a worker thread of its own (the library's entry,
+// then the command's): asc works on one core.
 //
 // asconfig.json: -O3 (speed), without `converge`. With it, asc re-runs binaryen's whole optimizer while the
 // binary shrinks and stops at the first round that does not; when that round made it bigger, asc printed "Last
@@ -17,7 +18,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import asc from "assemblyscript/asc";
+import { Worker, isMainThread, workerData } from "node:worker_threads";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const configFile = join(root, "asconfig.json");
@@ -31,21 +32,42 @@ const generatedCli = join(root, "src/wasm/generated-cli.ts");
 const COMMAND_PAGES = String(config.options.maximumMemory + 3);
 
 /**
- * Compiles one asconfig.json target and returns its binary: of the library's entry (asconfig.json), or of the
- * command's (`cli`: assembly/command/index.ts, written beside the target's binary as cli.<target>.wasm).
+ * Where one asconfig.json target's binary goes: of the library's entry (asconfig.json), or of the command's (`cli`:
+ * assembly/command/index.ts, beside the target's binary as cli.<target>.wasm).
  */
-async function compile(target, cli = false) {
+function outFileOf(target, cli) {
   const libraryOut = join(root, config.targets[target].outFile);
-  const outFile = cli ? join(dirname(libraryOut), `cli.${target}.wasm`) : libraryOut;
+  return cli ? join(dirname(libraryOut), `cli.${target}.wasm`) : libraryOut;
+}
+
+/** Compiles one asconfig.json target of the library's entry, or of the command's (`cli`), to `outFileOf`. */
+async function compile(target, cli) {
+  const outFile = outFileOf(target, cli);
   await mkdir(dirname(outFile), { recursive: true });
   // The command's module takes COMMAND_PAGES of memory: its regions (the decode lines') come on top of the library's.
   const args = cli ? ["assembly/command/index.ts", "--outFile", outFile, "--initialMemory", COMMAND_PAGES, "--maximumMemory", COMMAND_PAGES] : [];
+  // Imported here, by the workers: a build whose sources are unchanged loads no compiler.
+  const { default: asc } = await import("assemblyscript/asc");
   const { error } = await asc.main([...args, "--config", configFile, "--target", target], {
     stdout: process.stdout,
     stderr: process.stderr,
   });
   if (error) throw new Error(`asc failed for target "${target}": ${error.message}`);
-  const binary = await readFile(outFile);
+}
+
+/** Both entries of `target`, compiled in a worker thread (this script, below); their binaries, library's first. */
+async function compileInWorker(target) {
+  await new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: target });
+    worker.on("error", reject);
+    worker.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the worker for target "${target}" exited with ${code}`))));
+  });
+  return Promise.all([false, true].map((cli) => checkedBinary(target, cli)));
+}
+
+/** The binary `compile` wrote, once checked. */
+async function checkedBinary(target, cli) {
+  const binary = await readFile(outFileOf(target, cli));
   // The loader instantiates with no imports: fail the build, not the user, if the module grew one.
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(binary));
   if (imports.length > 0) {
@@ -99,15 +121,22 @@ export const SCALAR_WASM_BASE64 = "${scalar.toString("base64")}";
   );
 }
 
-const hash = await sourcesHash();
-if ((await builtFrom(generated, hash)) && (await builtFrom(generatedCli, hash))) {
-  console.log("wasm: up to date (the sources are those it was built from)");
+if (!isMainThread) {
+  // A worker of compileInWorker: the library's entry, then the command's, for the target it was given.
+  await compile(workerData, false);
+  await compile(workerData, true);
 } else {
-  const simd = await compile("simd");
-  const scalar = await compile("scalar");
+  await build();
+}
+
+async function build() {
+  const hash = await sourcesHash();
+  if ((await builtFrom(generated, hash)) && (await builtFrom(generatedCli, hash))) {
+    console.log("wasm: up to date (the sources are those it was built from)");
+    return;
+  }
+  const [[simd, cliSimd], [scalar, cliScalar]] = await Promise.all([compileInWorker("simd"), compileInWorker("scalar")]);
   await embed(generated, "assembly/index.ts", simd, scalar, hash);
-  const cliSimd = await compile("simd", true);
-  const cliScalar = await compile("scalar", true);
   await embed(generatedCli, "assembly/command/index.ts", cliSimd, cliScalar, hash);
   console.log(`wasm: simd ${simd.length} B, scalar ${scalar.length} B; the command's: simd ${cliSimd.length} B, scalar ${cliScalar.length} B`);
 }

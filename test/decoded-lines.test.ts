@@ -131,9 +131,9 @@ function decodeAll(ref: RefFormat, input: Uint8Array, seed: number): { printed: 
 
 describe.each(REF_FORMATS)("decoded lines of $name", (ref) => {
   forEachEngine(() => {
-    // Streams past the wasm chunk (8,192 records) and the command's lines region (~2,000 lines a call); the deep
-    // tier's cross them many times over.
-    it.each(byTier([[1, 1], [50, 2], [3000, 3], [9000, 4]], [[1, 1], [50, 2], [30_000, 3], [70_000, 4]]))("reads %i lines like the reference (seed %i)", (n, seed) => {
+    // Streams past the wasm chunk (8,192 records) and the command's lines region (~2,000 lines a call): once in
+    // the unit tier, many times over in the deep tier.
+    it.each(byTier([[1, 1], [50, 2], [9000, 4]], [[1, 1], [50, 2], [30_000, 3], [70_000, 4]]))("reads %i lines like the reference (seed %i)", (n, seed) => {
       const { input, lines } = stream(ref, n, seed);
       const { printed, bad } = decodeAll(ref, input, seed);
       const expected = lines.flatMap((line) => (line.decoded === null ? [] : [`${line.decoded.text} ${line.decoded.time}`]));
@@ -143,7 +143,9 @@ describe.each(REF_FORMATS)("decoded lines of $name", (ref) => {
     });
 
     it("stops at the first bad line without onInvalid, after the lines before it", () => {
-      const { input, lines } = stream(ref, 5000, 9);
+      // A bad line comes within the first few (about one line in five is bad): the deep tier's longer stream starts
+      // with the same lines (the same seed), and has more after the one that stops it.
+      const { input, lines } = stream(ref, byTier(1000, 5000), 9);
       const firstBad = lines.findIndex((line) => line.decoded === null);
       const writer = new ByteWriter();
       const reader = decodedLines(formatOf({ type: ref.name }), "", tsv(), writer, undefined);
