@@ -25,43 +25,42 @@ const TWO_POW_25 = 0x200_0000;
  * read at constant positions, unrolled: a loop into a scratch array then packed from it measured slower, and so did
  * positions offset by a variable (to read IDs inside a longer string). It is a reader of its own, not `readId`
  * without a destination: each random value dies as soon as it is OR-ed in, where `readId` keeps all 26 live for its
- * bytes (faster). And it is two halves, each under the size V8 inlines (460 bytes of bytecode; one function of all
- * 26 reads is about 600), so a caller's loop can run them with no call: a little faster in a loop of its own.
+ * bytes (faster). The reading is one function, `readTimeHigh`, too large for V8 to inline (its bytecode is above
+ * the 460 bytes V8 inlines): every caller makes exactly one call, and gets small integers back. This function,
+ * small enough to inline, joins them in the caller, so the time is not boxed on its way out of a call. Written as
+ * two inlinable halves, the outcome depended on the release's inlining budget (920 bytes of bytecode inlined per
+ * optimized function): Node 20 called this function, whose own code had both halves, and got its time boxed;
+ * Node 24 and 26 inlined decodeTime's chain into the caller's loop up to the first half and called the second
+ * (docs/performance.md, "decodeTime on Node 24 and 26").
  */
 export function readIdTime(id: string): number {
-  const high = randomCharsValid(id) ? readTimeChars(id) : -1;
+  const high = readTimeHigh(id);
   return high < 0 ? -1 : high * TWO_POW_25 + lowTime;
 }
 
-/** The low 25 bits of the time `readTimeChars` read last. */
+/** The low 25 bits of the time `readTimeHigh` read last. */
 let lowTime = 0;
 
 /**
- * The 10 time characters (0-9): the time's upper 23 bits (chars 0-4), its low 25 bits left in `lowTime`, or -1
+ * All 26 characters: the time's upper 23 bits (chars 0-4), its low 25 bits (chars 5-9) left in `lowTime`, or -1
  * unless each is a symbol and the first does not overflow. Two small integers rather than one number above 2^31:
- * where V8 calls this rather than inlining it, a small integer is returned as is and a larger number would be
- * boxed, a heap allocation per ID.
+ * a small integer is returned from a call as it is, a larger number is boxed, a heap allocation per ID.
  */
-function readTimeChars(id: string): number {
+function readTimeHigh(id: string): number {
   const T = DECODE_TABLE;
   const c0 = T[id.charCodeAt(0)], c1 = T[id.charCodeAt(1)], c2 = T[id.charCodeAt(2)];
   const c3 = T[id.charCodeAt(3)], c4 = T[id.charCodeAt(4)], c5 = T[id.charCodeAt(5)];
   const c6 = T[id.charCodeAt(6)], c7 = T[id.charCodeAt(7)], c8 = T[id.charCodeAt(8)];
   const c9 = T[id.charCodeAt(9)];
-  // Values are 0-31 and INVALID is 0xFF, so an OR of them stays below 32 exactly when all are symbols.
-  if ((c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9) > 31 || c0 > MAX_FIRST_VALUE) return -1;
-  lowTime = (((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9;
-  return (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
-}
-
-/** Whether the 16 random characters (10-25) are all symbols. */
-function randomCharsValid(id: string): boolean {
-  const T = DECODE_TABLE;
-  const seen = T[id.charCodeAt(10)] | T[id.charCodeAt(11)] | T[id.charCodeAt(12)] | T[id.charCodeAt(13)] |
+  // The random characters are only checked: their values are OR-ed together as they are read.
+  const random = T[id.charCodeAt(10)] | T[id.charCodeAt(11)] | T[id.charCodeAt(12)] | T[id.charCodeAt(13)] |
     T[id.charCodeAt(14)] | T[id.charCodeAt(15)] | T[id.charCodeAt(16)] | T[id.charCodeAt(17)] |
     T[id.charCodeAt(18)] | T[id.charCodeAt(19)] | T[id.charCodeAt(20)] | T[id.charCodeAt(21)] |
     T[id.charCodeAt(22)] | T[id.charCodeAt(23)] | T[id.charCodeAt(24)] | T[id.charCodeAt(25)];
-  return seen <= 31;
+  // Values are 0-31 and INVALID is 0xFF, so an OR of them stays below 32 exactly when all are symbols.
+  if ((random | c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9) > 31 || c0 > MAX_FIRST_VALUE) return -1;
+  lowTime = (((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9;
+  return (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
 }
 
 /**
