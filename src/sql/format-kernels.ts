@@ -10,7 +10,7 @@
  */
 import { bindings, type Vector } from "./duckdb-bindings.js";
 import type { IdFormat } from "./id-format.js";
-import { VectorValues } from "./vector-strings.js";
+import { VectorValues, isNullIn, validityBytes } from "./vector-strings.js";
 import { copyNulls, readUuids, writeBooleans, writeStrings, writeTimestamps, writeUuids } from "./vector-output.js";
 
 /** The separator after each record of a text batch. */
@@ -107,10 +107,10 @@ export class FormatKernels {
   /** `F_from_uuid(UUID)`, for formats of 16 bytes: the text of each UUID's bytes. */
   fromUuid(fn: string, input: Vector, output: Vector, count: number): void {
     const slots = bindings.vector_get_data(input, count * UUID_BYTES);
-    const mask = bindings.vector_get_validity(input, Math.ceil(count / 64) * 8);
+    const mask = bindings.vector_get_validity(input, validityBytes(count));
     this.bytes = grown(this.bytes, count * UUID_BYTES);
     readUuids(slots, count, this.bytes);
-    const isNull = (row: number): boolean => mask !== null && (mask[row >>> 3]! & (1 << (row & 7))) === 0;
+    const isNull = (row: number): boolean => isNullIn(mask, row);
     for (let row = 0; row < count; row++) if (isNull(row)) this.bytes.set(this.sample, row * UUID_BYTES);
     this.encodeInto(fn, output, count, mask, isNull, uuidText);
   }
@@ -119,10 +119,10 @@ export class FormatKernels {
   bound(fn: string, largest: boolean, input: Vector, output: Vector, count: number): void {
     const slots = bindings.vector_get_data(input, count * TIMESTAMP_BYTES);
     const micros = new BigInt64Array(slots.slice().buffer, 0, count);
-    const mask = bindings.vector_get_validity(input, Math.ceil(count / 64) * 8);
+    const mask = bindings.vector_get_validity(input, validityBytes(count));
     copyNulls(output, mask, count);
     for (let row = 0; row < count; row++) {
-      if (mask !== null && (mask[row >>> 3]! & (1 << (row & 7))) === 0) continue;
+      if (isNullIn(mask, row)) continue;
       const ms = this.fractionalTime ? Number(micros[row]!) / 1000 : Number(floorDiv(micros[row]!, 1000n));
       let id: string;
       try {

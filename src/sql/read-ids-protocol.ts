@@ -17,16 +17,22 @@ export const BATCH_ROWS = 2048;
 /** Batches the scanning thread may post ahead of the main thread: enough to keep both busy, few enough to stay small. */
 export const AHEAD = 4;
 
-/** Matches of one file, in order, as columns. */
+/**
+ * Matches of one file, in order, as columns that cross threads cheaply: the numbers in typed arrays whose buffers
+ * are transferred, the IDs as one string (one copy, where a string per match would be one each).
+ */
 export interface MatchBatch {
   readonly file: string;
-  readonly ids: string[];
-  readonly lines: number[];
-  readonly offsets: number[];
+  readonly count: number;
+  /** The IDs, each followed by a newline but the last. */
+  readonly ids: string;
+  readonly lines: Float64Array;
+  readonly offsets: Float64Array;
   /** Unix ms. */
-  readonly times: number[];
-  /** Each match's format, when scanning for several; null when scanning for one. */
-  readonly formats: string[] | null;
+  readonly times: Float64Array;
+  /** Each match's format as an index into `formatNames`, when scanning for several; null when scanning for one. */
+  readonly formats: Uint8Array | null;
+  readonly formatNames: readonly string[];
 }
 
 export type ScanMessage =

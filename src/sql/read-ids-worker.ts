@@ -6,7 +6,7 @@
  */
 import { createReadStream } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
-import type { ScanOptions } from "../index.js";
+import type { ScanOptions, UlidMatch } from "../index.js";
 import { AHEAD, BATCH_ROWS, CANCELLED, CONSUMED, POSTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
 
 interface Work {
@@ -21,8 +21,8 @@ interface Work {
 const { files, format, single, port, state } = workerData as Work;
 
 /** Posts a message and counts it; waits while the main thread is AHEAD batches behind. False once cancelled. */
-function post(message: ScanMessage): boolean {
-  port.postMessage(message);
+function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
+  port.postMessage(message, transfer);
   const posted = Atomics.add(state, POSTED, 1) + 1;
   Atomics.notify(state, POSTED);
   for (;;) {
@@ -33,8 +33,46 @@ function post(message: ScanMessage): boolean {
   }
 }
 
-function emptyBatch(file: string): MatchBatch {
-  return { file, ids: [], lines: [], offsets: [], times: [], formats: single === null ? [] : null };
+/** The matches of one file being gathered into a batch. */
+class BatchBuilder {
+  private ids: string[] = [];
+  private lines: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
+  private offsets: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
+  private times: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
+  private formats: Uint8Array<ArrayBuffer> | null = single === null ? new Uint8Array(BATCH_ROWS) : null;
+  private readonly formatNames: string[] = [];
+
+  constructor(private readonly file: string) {}
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  add(match: UlidMatch): void {
+    const i = this.ids.length;
+    this.ids.push(match.id);
+    this.lines[i] = match.line!;
+    this.offsets[i] = match.offset;
+    this.times[i] = match.time;
+    if (this.formats !== null) {
+      let code = this.formatNames.indexOf(match.format!);
+      if (code < 0) code = this.formatNames.push(match.format!) - 1;
+      this.formats[i] = code;
+    }
+  }
+
+  /** Posts the batch (its arrays move to the main thread) and starts an empty one; false once cancelled. */
+  post(): boolean {
+    const { file, ids, lines, offsets, times, formats, formatNames } = this;
+    const batch: MatchBatch = { file, count: ids.length, ids: ids.join("\n"), lines, offsets, times, formats, formatNames };
+    const moved = [lines.buffer, offsets.buffer, times.buffer, ...(formats === null ? [] : [formats.buffer])];
+    this.ids = [];
+    this.lines = new Float64Array(BATCH_ROWS);
+    this.offsets = new Float64Array(BATCH_ROWS);
+    this.times = new Float64Array(BATCH_ROWS);
+    this.formats = formats === null ? null : new Uint8Array(BATCH_ROWS);
+    return post({ kind: "batch", batch }, moved);
+  }
 }
 
 async function scan(): Promise<void> {
@@ -42,21 +80,14 @@ async function scan(): Promise<void> {
   // failed static import would end the thread before it could say so.
   const { scanChunks } = await import("../index.js");
   for (const file of files) {
-    let batch = emptyBatch(file);
+    const batch = new BatchBuilder(file);
     for await (const matches of scanChunks(createReadStream(file), { format, lines: true })) {
       for (const match of matches) {
-        batch.ids.push(match.id);
-        batch.lines.push(match.line!);
-        batch.offsets.push(match.offset);
-        batch.times.push(match.time);
-        batch.formats?.push(match.format!);
-        if (batch.ids.length === BATCH_ROWS) {
-          if (!post({ kind: "batch", batch })) return;
-          batch = emptyBatch(file);
-        }
+        batch.add(match);
+        if (batch.count === BATCH_ROWS && !batch.post()) return;
       }
     }
-    if (batch.ids.length > 0 && !post({ kind: "batch", batch })) return;
+    if (batch.count > 0 && !batch.post()) return;
   }
   post({ kind: "done" });
 }

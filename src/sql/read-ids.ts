@@ -100,9 +100,10 @@ class ScanThread {
   private received = 0;
   private finished = false;
   private batch: MatchBatch | null = null;
+  /** The batch's IDs, split from its one string when a query first reads them. */
+  private ids: string[] | null = null;
   private at = 0;
   private words: Int32Array = new Int32Array(0);
-  private times: Float64Array = new Float64Array(0);
   /** The format's name when the scan is for one: then the matches carry none. */
   private readonly single: string;
 
@@ -119,8 +120,9 @@ class ScanThread {
 
   /** Fills `output` with the next rows (up to one batch); no rows once the scan is over. */
   fill(name: string, output: DataChunk): void {
-    if (this.batch === null || this.at === this.batch.ids.length) {
+    if (this.batch === null || this.at === this.batch.count) {
       this.batch = this.next(name);
+      this.ids = null;
       this.at = 0;
     }
     const batch = this.batch;
@@ -128,7 +130,7 @@ class ScanThread {
       bindings.data_chunk_set_size(output, 0);
       return;
     }
-    const count = batch.ids.length - this.at;
+    const count = batch.count - this.at;
     this.columns.forEach((column, position) => this.write(COLUMNS[column]!, bindings.data_chunk_get_vector(output, position), batch, count));
     bindings.data_chunk_set_size(output, count);
     this.at += count;
@@ -166,17 +168,16 @@ class ScanThread {
         return this.writeIntegers(vector, batch.offsets, from, count);
       case "format":
         if (batch.formats === null) return constant(vector, this.single);
-        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.formats[from + i]!);
+        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.formatNames[batch.formats[from + i]!]!);
         return;
-      case "id":
-        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.ids[from + i]!);
+      case "id": {
+        const ids = (this.ids ??= batch.ids.split("\n"));
+        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, ids[from + i]!);
         return;
-      case "ts": {
-        if (this.times.length < count) this.times = new Float64Array(count);
-        for (let i = 0; i < count; i++) this.times[i] = batch.times[from + i]!;
-        this.words = wordsFor(this.words, count);
-        return writeTimestamps(vector, this.times, count, this.words);
       }
+      case "ts":
+        this.words = wordsFor(this.words, count);
+        return writeTimestamps(vector, batch.times.subarray(from, from + count), count, this.words);
     }
   }
 
@@ -184,7 +185,7 @@ class ScanThread {
    * BIGINT values from whole numbers below 2^53 (lines and offsets):
    *   int64, little-endian: word 2i the low 32 bits, word 2i+1 the high ones
    */
-  private writeIntegers(vector: Vector, values: readonly number[], from: number, count: number): void {
+  private writeIntegers(vector: Vector, values: Float64Array, from: number, count: number): void {
     const words = (this.words = wordsFor(this.words, count));
     for (let i = 0; i < count; i++) {
       const value = values[from + i]!;

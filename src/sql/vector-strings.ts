@@ -59,8 +59,7 @@ export class VectorValues {
   }
 
   isNull(row: number): boolean {
-    const mask = this.validity;
-    return mask !== null && (mask[row >>> 3]! & (1 << (row & 7))) === 0;
+    return isNullIn(this.validity, row);
   }
 
   byteLength(row: number): number {
@@ -138,6 +137,11 @@ export class VectorValues {
 }
 
 const utf8 = new TextDecoder();
+
+/** Whether `mask` (a validity mask: a bit per row, set for a value; null when every row has one) has `row` NULL. */
+export function isNullIn(mask: Uint8Array | null, row: number): boolean {
+  return mask !== null && (mask[row >>> 3]! & (1 << (row & 7))) === 0;
+}
 
 /** Bytes of the validity mask of `count` rows: 64-bit words. */
 export function validityBytes(count: number): number {
