@@ -9,7 +9,8 @@
  *   - `read_ids` over a log file (bench/log-fixture.mjs) in MB/s, against `ulid scan --plausible .. FILE > /dev/null`
  *     (every match, as read_ids gives them).
  * Each query runs ROUNDS times in rotated order; the figure is the median, since the machine is shared. The
- * answers are checked against each other before anything is timed.
+ * answers are checked against each other before anything is timed. LOG_MB=N in the environment sizes the log
+ * (200 MB by default).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -28,7 +29,7 @@ const ROWS = Number(process.argv[2] ?? 10_000_000);
 /** Rounds per comparison: the row-at-a-time UDF takes a minute and more per round over 10M rows. */
 const ROUNDS = 3;
 /** MB of the log file read_ids and `ulid scan` read. */
-const LOG_MB = 200;
+const LOG_MB = Number(process.env.LOG_MB ?? 200);
 /** `ulid scan` keeps only IDs of plausible times by default; read_ids, as scanText, keeps every match. */
 const ALL_TIMES = ["--plausible", ".."];
 
@@ -58,8 +59,11 @@ async function timed(connection: DuckDBConnection, sql: string): Promise<{ secon
   return { seconds, value: JSON.stringify(reader.getRowsJson()) };
 }
 
-/** Runs each query ROUNDS times in rotated order; the median seconds of each. Refuses queries whose answers differ. */
-async function compare(connection: DuckDBConnection, queries: Record<string, string>): Promise<Record<string, number>> {
+/**
+ * Runs each query ROUNDS times in rotated order; each one's seconds per round. Refuses queries whose answers
+ * differ.
+ */
+async function compare(connection: DuckDBConnection, queries: Record<string, string>): Promise<Record<string, number[]>> {
   const names = Object.keys(queries);
   const answers = new Map<string, string>();
   for (const name of names) answers.set(name, (await timed(connection, queries[name]!)).value);
@@ -71,14 +75,20 @@ async function compare(connection: DuckDBConnection, queries: Record<string, str
       seconds[name]!.push((await timed(connection, queries[name]!)).seconds);
     }
   }
-  return Object.fromEntries(names.map((name) => [name, median(seconds[name]!)]));
+  return seconds;
 }
 
-function report(title: string, rows: number, result: Record<string, number>): void {
+/** Makes `table` with `create`, compares the queries over it, prints medians and rounds, drops the table. */
+async function compareOver(connection: DuckDBConnection, table: string, create: string, title: string, queries: Record<string, string>): Promise<void> {
+  await connection.run(`CREATE TABLE ${table} AS ${create}`);
+  const seconds = await compare(connection, queries);
+  await connection.run(`DROP TABLE ${table}`);
   console.log(`\n${title}`);
-  const [ours] = Object.values(result);
-  for (const [name, seconds] of Object.entries(result)) {
-    console.log(`  ${name.padEnd(60)} ${seconds.toFixed(3)} s  ${(rows / seconds / 1e6).toFixed(2)} M rows/s  ${(seconds / ours!).toFixed(2)}x ours`);
+  const ours = median(Object.values(seconds)[0]!);
+  for (const [name, rounds] of Object.entries(seconds)) {
+    const mid = median(rounds);
+    const each = rounds.map((s) => s.toFixed(2)).join(" ");
+    console.log(`  ${name.padEnd(70)} ${mid.toFixed(3)} s  ${(ROWS / mid / 1e6).toFixed(2)} M rows/s  ${(mid / ours).toFixed(2)}x ours  (rounds: ${each} s)`);
   }
 }
 
@@ -90,27 +100,14 @@ console.log(`DuckDB ${(await timed(connection, "SELECT version()")).value}, ${RO
 console.log(`${cpus()[0]?.model ?? "?"}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`DuckDB threads: ${(await timed(connection, "SELECT current_setting('threads')")).value}`);
 
-await connection.run(`CREATE TABLE ulids AS SELECT ulid_generate() AS id FROM range(${ROWS})`);
-report(
-  "max(timestamp) over a VARCHAR column of ULIDs",
-  ROWS,
-  await compare(connection, {
-    "ulid-wasm: max(ulid_timestamp(id))": "SELECT max(ulid_timestamp(id)) FROM ulids",
-    "row-at-a-time UDF over the ulid package: max(js_ulid_timestamp(id))": "SELECT max(js_ulid_timestamp(id)) FROM ulids",
-  }),
-);
-await connection.run("DROP TABLE ulids");
-
-await connection.run(`CREATE TABLE uuids AS SELECT uuidv7()::VARCHAR AS id FROM range(${ROWS})`);
-report(
-  "max(timestamp) over a VARCHAR column of UUID v7s",
-  ROWS,
-  await compare(connection, {
-    "ulid-wasm: max(uuidv7_timestamp(id))": "SELECT max(uuidv7_timestamp(id)) FROM uuids",
-    "DuckDB: max(uuid_extract_timestamp(id::UUID))": "SELECT max(uuid_extract_timestamp(id::UUID)) FROM uuids",
-  }),
-);
-await connection.run("DROP TABLE uuids");
+await compareOver(connection, "ulids", `SELECT ulid_generate() AS id FROM range(${ROWS})`, "max(timestamp) over a VARCHAR column of ULIDs", {
+  "ulid-wasm: max(ulid_timestamp(id))": "SELECT max(ulid_timestamp(id)) FROM ulids",
+  "row-at-a-time UDF over the ulid package: max(js_ulid_timestamp(id))": "SELECT max(js_ulid_timestamp(id)) FROM ulids",
+});
+await compareOver(connection, "uuids", `SELECT uuidv7()::VARCHAR AS id FROM range(${ROWS})`, "max(timestamp) over a VARCHAR column of UUID v7s", {
+  "ulid-wasm: max(uuidv7_timestamp(id))": "SELECT max(uuidv7_timestamp(id)) FROM uuids",
+  "DuckDB: max(uuid_extract_timestamp(id::UUID))": "SELECT max(uuid_extract_timestamp(id::UUID)) FROM uuids",
+});
 
 const dir = mkdtempSync(join(tmpdir(), "ulid-bench-duckdb-"));
 try {
@@ -127,9 +124,10 @@ try {
     execFileSync("sh", ["-c", `"${process.execPath}" "${join(ROOT, "dist/cli.js")}" scan ${ALL_TIMES.join(" ")} "${log}" > /dev/null`]);
     rounds.scan.push(Number(process.hrtime.bigint() - started) / 1e9);
   }
+  const rate = (seconds: number[]) => `${(megabytes / median(seconds)).toFixed(0)} MB/s (rounds: ${seconds.map((s) => (megabytes / s).toFixed(0)).join(" ")})`;
   console.log(`\nIDs in a ${megabytes.toFixed(0)} MB log (${matches.toLocaleString("en")} ULIDs)`);
-  console.log(`  read_ids: SELECT count(*) FROM read_ids(file)   ${(megabytes / median(rounds.readIds)).toFixed(0)} MB/s`);
-  console.log(`  ulid scan --plausible .. file > /dev/null        ${(megabytes / median(rounds.scan)).toFixed(0)} MB/s`);
+  console.log(`  read_ids: SELECT count(*) FROM read_ids(file)   ${rate(rounds.readIds)}`);
+  console.log(`  ulid scan --plausible .. file > /dev/null        ${rate(rounds.scan)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
