@@ -18,6 +18,19 @@ function embeddedBuilds(file: string): Plugin {
   };
 }
 
+/**
+ * Resolves the SQL layer's imports of the library's entry (src/index.ts) to the CommonJS entry beside the bundle,
+ * so `ulid-wasm/duckdb` in CommonJS shares the library (and its loaded WebAssembly) with `require("ulid-wasm")`.
+ */
+const libraryEntry: Plugin = {
+  name: "library-entry",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+      args.importer.endsWith(".ts") && args.importer.includes("/src/sql/") ? { path: "./index.cjs", external: true } : undefined,
+    );
+  },
+};
+
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
 /**
@@ -39,7 +52,7 @@ const builds: Options[] = [
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.js*", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts"],
+    clean: ["!workerd/**", "!cli.js*", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -48,9 +61,19 @@ const builds: Options[] = [
     format: ["cjs"],
   },
   {
-    // The types of both entries, index.d.ts and index.d.cts, from one type-check of src/index.ts (one rollup
+    ...shared,
+    // `ulid-wasm/duckdb` in CommonJS: the SQL layer bundled, the library required from index.cjs, DuckDB's packages
+    // from the caller's node_modules.
+    entry: ["src/duckdb.ts"],
+    format: ["cjs"],
+    shims: true,
+    external: ["@duckdb/node-api", "@duckdb/node-bindings"],
+    esbuildPlugins: [libraryEntry],
+  },
+  {
+    // The types of the entries, index.d.ts and index.d.cts (duckdb.d.ts and .d.cts), from one type-check (one rollup
     // bundle written once per format; a `dts` in each build above would check the same sources twice).
-    entry: ["src/index.ts"],
+    entry: ["src/index.ts", "src/duckdb.ts"],
     format: ["esm", "cjs"],
     dts: { only: true },
   },

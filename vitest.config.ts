@@ -51,6 +51,8 @@ const DEEP_ONLY = [
   // the unit tier, on PGlite too. The postgres project runs all three on a real server.
   "test/postgres/columns.test.ts",
   "test/postgres/copy.test.ts",
+  // DuckDB's native library and tables of several vectors per format.
+  "test/duckdb/*.test.ts",
 ];
 /**
  * Suites of both tiers, smaller in unit (test/helpers/tier.ts): fewer property runs, shorter streams, fewer bad bytes

@@ -1,8 +1,9 @@
 /**
  * The layers' import graph, read from the sources: the command (src/cli/) and the printer (src/printer/) reach the
  * library through its public entry (src/index.ts) and its one internal entry (src/internal.ts) alone, the printer
- * never reaches the command, and the library reaches neither. A new import across a layer fails here, naming the
- * file and the import.
+ * never reaches the command, and the library reaches neither. The SQL engines' layer (src/sql/, behind the
+ * `ulid-wasm/duckdb` entry src/duckdb.ts) reaches the library through its public entry alone, and is the one layer
+ * that imports DuckDB's packages. A new import across a layer fails here, naming the file and the import.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -30,9 +31,13 @@ function importsOf(file: string): string[] {
   );
 }
 
-type Layer = "command" | "printer" | "entry" | "internal entry" | "library";
+type Layer = "command" | "printer" | "sql" | "entry" | "internal entry" | "library";
+
+/** The packages the SQL layer drives (optional peer dependencies, never bundled into the library). */
+const SQL_PACKAGES = new Set(["@duckdb/node-api", "@duckdb/node-bindings"]);
 
 function layerOf(path: string): Layer {
+  if (path.startsWith("src/sql/") || path === "src/duckdb.ts") return "sql";
   if (path.startsWith("src/cli/")) return "command";
   if (path.startsWith("src/printer/")) return "printer";
   if (path === "src/internal.ts") return "internal entry";
@@ -48,6 +53,7 @@ function refusal(from: Layer, file: string, target: string): string | null {
   if (target.startsWith("build/")) return file === "src/workerd.ts" ? null : "a built file";
   if (!target.startsWith("src/")) {
     if (BUILTIN.has(target)) return from === "library" || from === "entry" || from === "internal entry" ? "a Node module in the runtime-neutral library" : null;
+    if (from === "sql" && SQL_PACKAGES.has(target)) return null;
     return `a package (${target}): the library has no runtime dependencies, and the command is bundled whole`;
   }
   const to = layerOf(target);
@@ -56,6 +62,8 @@ function refusal(from: Layer, file: string, target: string): string | null {
       return to === "command" || to === "printer" || target === "src/index.ts" || to === "internal entry" ? null : "the command past the library's entries";
     case "printer":
       return to === "printer" || target === "src/index.ts" || to === "internal entry" ? null : "the printer past the library's entries";
+    case "sql":
+      return to === "sql" || target === "src/index.ts" ? null : "the SQL layer past the library's public entry";
     case "entry":
     case "internal entry":
     case "library":
@@ -67,12 +75,12 @@ describe("the import graph", () => {
   const files = sources();
 
   it("finds the layers' files", () => {
-    for (const layer of ["command", "printer", "library"] as const) expect(files.filter((f) => layerOf(f) === layer).length).toBeGreaterThan(3);
+    for (const layer of ["command", "printer", "sql", "library"] as const) expect(files.filter((f) => layerOf(f) === layer).length).toBeGreaterThan(3);
   });
 
   it("keeps only entry files at src/'s root", () => {
     const root = files.filter((f) => posix.dirname(f) === "src");
-    expect(root.sort()).toEqual(["src/index.ts", "src/internal.ts", "src/workerd.ts"]);
+    expect(root.sort()).toEqual(["src/duckdb.ts", "src/index.ts", "src/internal.ts", "src/workerd.ts"]);
   });
 
   it("has no import across a layer", () => {
@@ -92,5 +100,8 @@ describe("the import graph", () => {
     expect(refusal("library", "src/formats/ulid-single.ts", "src/printer/iso-time.ts")).not.toBe(null);
     expect(refusal("library", "src/formats/ulid-single.ts", "node:fs")).not.toBe(null);
     expect(refusal("command", "src/cli/main.ts", "src/internal.ts")).toBe(null);
+    expect(refusal("sql", "src/sql/format-kernels.ts", "src/internal.ts")).not.toBe(null);
+    expect(refusal("library", "src/formats/ulid-single.ts", "@duckdb/node-api")).not.toBe(null);
+    expect(refusal("sql", "src/sql/duckdb-bindings.ts", "@duckdb/node-bindings")).toBe(null);
   });
 });

@@ -71,4 +71,18 @@ describe("built package", () => {
       expect({ file, mathRandom: readFileSync(new URL(file, dist), "utf8").includes("Math.random") }).toEqual({ file, mathRandom: false });
     }
   });
+
+  it("`ulid-wasm/duckdb` exports registerFunctions from ESM and CommonJS; DuckDB is an optional peer, never a dependency", async () => {
+    expect(packageJson.exports["./duckdb"]).toEqual({
+      import: { types: "./dist/duckdb.d.ts", default: "./dist/duckdb.js" },
+      require: { types: "./dist/duckdb.d.cts", default: "./dist/duckdb.cjs" },
+    });
+    const esm = await import("../dist/duckdb.js");
+    const cjs = createRequire(import.meta.url)("../dist/duckdb.cjs");
+    for (const entry of [esm, cjs]) expect(Object.keys(entry)).toEqual(["registerFunctions"]);
+    // The CommonJS bundle shares the main entry's library rather than carrying a copy.
+    expect(readFileSync(new URL("../dist/duckdb.cjs", import.meta.url), "utf8")).toContain("require('./index.cjs')");
+    expect(packageJson.peerDependencies).toEqual({ "@duckdb/node-api": packageJson.devDependencies["@duckdb/node-api"] });
+    expect(packageJson.peerDependenciesMeta).toEqual({ "@duckdb/node-api": { optional: true } });
+  });
 });

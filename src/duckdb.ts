@@ -1,0 +1,31 @@
+/**
+ * ulid-wasm/duckdb: every format's functions in DuckDB, through `@duckdb/node-api` (an optional peer dependency; the
+ * main entry has no dependency). docs/sql.md shows them in use.
+ */
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { registerReadIds } from "./sql/read-ids.js";
+import { registerScalarFunctions } from "./sql/scalar-functions.js";
+
+/**
+ * The scanning thread of `read_ids`, beside this entry in dist/ (the ESM entry and the CommonJS bundle both stand
+ * at its root; the thread is the ESM module the per-file build writes).
+ */
+const SCAN_THREAD = new URL("./sql/read-ids-worker.js", import.meta.url);
+
+export interface RegisterOptions {
+  /** Prepended to every function's name (default ""): `{ prefix: "id_" }` gives `id_ulid_timestamp`. */
+  prefix?: string;
+}
+
+/**
+ * Registers on `connection` (a `DuckDBConnection`), for every format `F` of the registry: `F_valid`, `F_timestamp`,
+ * `F_to_blob`, `F_from_blob`, `F_min`, `F_max`, `F_generate`, and for 16-byte formats `F_to_uuid` and
+ * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
+ * glob. Functions are registered per connection, as DuckDB keeps them. Returns the names registered.
+ */
+export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {
+  const prefix = options?.prefix ?? "";
+  const names = registerScalarFunctions(connection, prefix);
+  registerReadIds(connection, `${prefix}read_ids`, SCAN_THREAD);
+  return [...names, `${prefix}read_ids`];
+}

@@ -1,0 +1,213 @@
+/**
+ * The `read_ids(path, format := 'ulid')` table function: the IDs found in a file or in the files a glob names, one
+ * row per match, with columns file, line, "offset", format, id and ts. Each query scans on a thread of its own
+ * (read-ids-worker.ts): DuckDB asks for rows synchronously, on the JS thread, where the library's streaming scan
+ * (`scanChunks`) cannot be awaited. The main thread takes the thread's batches as DuckDB asks for rows, waiting on
+ * shared memory when none is there yet, and writes only the columns the query reads.
+ */
+import { statSync } from "node:fs";
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import type { DuckDBConnection, DuckDBTableFunctionBindInfo, DuckDBTableFunctionInitInfo } from "@duckdb/node-api";
+import { scanText, UlidError, type ScanOptions } from "../index.js";
+import { api, bindings, type Vector } from "./duckdb-bindings.js";
+import { filesOf } from "./file-glob.js";
+import { SqlFunctionError } from "./format-kernels.js";
+import { CANCELLED, CONSUMED, COUNTERS, POSTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+import { writeTimestamps } from "./vector-output.js";
+
+type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
+
+/** The columns, in order; the index of each is what DuckDB's projection names. */
+const COLUMNS = ["file", "line", "offset", "format", "id", "ts"] as const;
+const TWO_32 = 2 ** 32;
+
+interface ReadIdsBind {
+  readonly files: readonly string[];
+  readonly format: ScanOptions["format"];
+  readonly single: string | null;
+}
+
+/** Registers `name` (read_ids, after the prefix) on `connection`; `worker` is the scanning thread's module. */
+export function registerReadIds(connection: DuckDBConnection, name: string, worker: URL): void {
+  const { VARCHAR, BIGINT, TIMESTAMPTZ } = api;
+  const types = { file: VARCHAR, line: BIGINT, offset: BIGINT, format: VARCHAR, id: VARCHAR, ts: TIMESTAMPTZ };
+  const fn = new api.DuckDBTableFunction();
+  fn.setName(name);
+  fn.addParameter(VARCHAR);
+  fn.addNamedParameter("format", VARCHAR);
+  fn.setSupportsProjectionPushdown(true);
+  fn.setBindFunction((info) => {
+    try {
+      info.setBindData(bind(name, info));
+      for (const column of COLUMNS) info.addResultColumn(column, types[column]);
+    } catch (error) {
+      info.setError(messageOf(name, error));
+    }
+  });
+  fn.setInitFunction((info) => {
+    info.setMaxThreads(1);
+    info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, projection(info)));
+  });
+  bindings.table_function_set_function(fn.table_function, (info, output) => {
+    try {
+      (bindings.function_get_init_data(info) as ScanThread).fill(name, output);
+    } catch (error) {
+      bindings.function_set_error(info, messageOf(name, error));
+    }
+  });
+  connection.registerTableFunction(fn);
+}
+
+/** The files and the format option of a call; a bad one throws. */
+function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
+  const path = info.getParameter(0);
+  if (typeof path !== "string") throw new SqlFunctionError(`${name}: the path must be a string, got ${String(path)}`);
+  const option = info.getNamedParameter("format") ?? "ulid";
+  const format = typeof option === "string" && option.includes(",") ? option.split(",").map((part) => part.trim()) : option;
+  // The library's check of the option, and its message: a scan of nothing.
+  scanText(new Uint8Array(0), { format: format as ScanOptions["format"] });
+  const files = filesOf(path);
+  if (files.length === 0) throw new SqlFunctionError(`${name}: no file matches "${path}"`);
+  for (const file of files) {
+    try {
+      if (!statSync(file).isFile()) throw new SqlFunctionError(`${name}: "${file}" is no file`);
+    } catch (error) {
+      if (error instanceof SqlFunctionError) throw error;
+      throw new SqlFunctionError(`${name}: cannot read "${file}": ${(error as Error).message}`);
+    }
+  }
+  const single = typeof format === "string" && format !== "all" ? format : null;
+  return { files, format: format as ScanOptions["format"], single };
+}
+
+/** The columns the query reads, by their index in COLUMNS, in the order of the output's vectors. */
+function projection(info: DuckDBTableFunctionInitInfo): number[] {
+  return info.getColumnIndexes();
+}
+
+/** Ends a scanning thread whose query DuckDB let go of without reading it to the end (a LIMIT). */
+const abandoned = new FinalizationRegistry<{ state: Int32Array; worker: Worker }>(({ state, worker }) => {
+  Atomics.store(state, CANCELLED, 1);
+  Atomics.notify(state, CONSUMED);
+  void worker.terminate();
+});
+
+/** One query's scan: the thread, and the batch being turned into rows. */
+class ScanThread {
+  private readonly port: MessagePort;
+  private readonly state = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
+  private readonly worker: Worker;
+  private received = 0;
+  private finished = false;
+  private batch: MatchBatch | null = null;
+  /** The batch's IDs, split from its one string when a query first reads them. */
+  private ids: string[] | null = null;
+  private at = 0;
+  private words: Int32Array = new Int32Array(0);
+  /** The format's name when the scan is for one: then the matches carry none. */
+  private readonly single: string;
+
+  constructor(module: URL, { files, format, single }: ReadIdsBind, private readonly columns: readonly number[]) {
+    this.single = single ?? "";
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    this.worker = new Worker(module, { workerData: { files, format, single, port: channel.port2, state: this.state }, transferList: [channel.port2] });
+    // Neither keeps the process alive: a query that stops early leaves a thread that `abandoned` ends.
+    this.worker.unref();
+    this.port.unref();
+    abandoned.register(this, { state: this.state, worker: this.worker });
+  }
+
+  /** Fills `output` with the next rows (up to one batch); no rows once the scan is over. */
+  fill(name: string, output: DataChunk): void {
+    if (this.batch === null || this.at === this.batch.count) {
+      this.batch = this.next(name);
+      this.ids = null;
+      this.at = 0;
+    }
+    const batch = this.batch;
+    if (batch === null) {
+      bindings.data_chunk_set_size(output, 0);
+      return;
+    }
+    const count = batch.count - this.at;
+    this.columns.forEach((column, position) => this.write(COLUMNS[column]!, bindings.data_chunk_get_vector(output, position), batch, count));
+    bindings.data_chunk_set_size(output, count);
+    this.at += count;
+  }
+
+  /** The next batch of matches, waiting for the thread when none is there yet; null at the end. */
+  private next(name: string): MatchBatch | null {
+    for (;;) {
+      if (this.finished) return null;
+      const received = receiveMessageOnPort(this.port);
+      if (received === undefined) {
+        Atomics.wait(this.state, POSTED, this.received);
+        continue;
+      }
+      this.received++;
+      Atomics.store(this.state, CONSUMED, this.received);
+      Atomics.notify(this.state, CONSUMED);
+      const message = received.message as ScanMessage;
+      if (message.kind === "batch") return message.batch;
+      this.finished = true;
+      abandoned.unregister(this);
+      if (message.kind === "error") throw new SqlFunctionError(`${name}: ${message.message}`);
+    }
+  }
+
+  /** Writes `count` rows of `column` from the batch's current row into `vector`. */
+  private write(column: (typeof COLUMNS)[number], vector: Vector, batch: MatchBatch, count: number): void {
+    const from = this.at;
+    switch (column) {
+      case "file":
+        return constant(vector, batch.file);
+      case "line":
+        return this.writeIntegers(vector, batch.lines, from, count);
+      case "offset":
+        return this.writeIntegers(vector, batch.offsets, from, count);
+      case "format":
+        if (batch.formats === null) return constant(vector, this.single);
+        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.formatNames[batch.formats[from + i]!]!);
+        return;
+      case "id": {
+        const ids = (this.ids ??= batch.ids.split("\n"));
+        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, ids[from + i]!);
+        return;
+      }
+      case "ts":
+        this.words = wordsFor(this.words, count);
+        return writeTimestamps(vector, batch.times.subarray(from, from + count), count, this.words);
+    }
+  }
+
+  /**
+   * BIGINT values from whole numbers below 2^53 (lines and offsets):
+   *   int64, little-endian: word 2i the low 32 bits, word 2i+1 the high ones
+   */
+  private writeIntegers(vector: Vector, values: Float64Array, from: number, count: number): void {
+    const words = (this.words = wordsFor(this.words, count));
+    for (let i = 0; i < count; i++) {
+      const value = values[from + i]!;
+      const high = Math.floor(value / TWO_32);
+      words[2 * i] = value - high * TWO_32;
+      words[2 * i + 1] = high;
+    }
+    bindings.copy_data_to_vector(vector, 0, words.buffer as ArrayBuffer, 0, count * 8);
+  }
+}
+
+/** Makes `vector` a constant vector of `text`: one value for all its rows (a batch is one file's). */
+function constant(vector: Vector, text: string): void {
+  bindings.vector_reference_value(vector, bindings.create_varchar(text));
+}
+
+function wordsFor(words: Int32Array, count: number): Int32Array {
+  return words.length >= 2 * count ? words : new Int32Array(2 * count);
+}
+
+function messageOf(name: string, error: unknown): string {
+  if (error instanceof SqlFunctionError) return error.message;
+  if (error instanceof UlidError) return `${name}: ${error.message}`;
+  return `${name}: ${error instanceof Error ? error.message : String(error)}`;
+}

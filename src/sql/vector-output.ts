@@ -1,0 +1,87 @@
+/**
+ * Writing a function's results into DuckDB's output vector. The bindings hand out copies of a vector's memory, so
+ * fixed-width results are built in a buffer of ours and copied in with one call (`copy_data_to_vector`); strings
+ * and blobs, which DuckDB must own, are assigned one by one.
+ */
+import { bindings, type Vector } from "./duckdb-bindings.js";
+import { validityBytes } from "./vector-strings.js";
+
+const TWO_32 = 2 ** 32;
+/** Microseconds past which a double no longer holds every integer: the BigInt path beyond (the year 2255). */
+const EXACT_MICROS = Number.MAX_SAFE_INTEGER;
+
+/** Marks the rows that `mask` (a validity mask, a bit per row) has as NULL; nothing when it is null. */
+export function copyNulls(output: Vector, mask: Uint8Array | null, count: number): void {
+  if (mask === null) return;
+  bindings.vector_ensure_validity_writable(output);
+  bindings.copy_data_to_vector_validity(output, 0, mask.buffer as ArrayBuffer, mask.byteOffset, validityBytes(count));
+}
+
+/**
+ * TIMESTAMP WITH TIME ZONE values (microseconds since 1970, int64) from Unix ms, floored to the millisecond. Rows
+ * whose `ms` is NaN (NULLs) get 0: their validity says NULL.
+ *
+ *   int64 micros, little-endian: word 2i the low 32 bits, word 2i+1 the high 32 bits (two's complement)
+ */
+export function writeTimestamps(output: Vector, ms: Float64Array, count: number, words: Int32Array): void {
+  for (let i = 0; i < count; i++) {
+    const time = ms[i]!;
+    if (Number.isNaN(time)) {
+      words[2 * i] = 0;
+      words[2 * i + 1] = 0;
+      continue;
+    }
+    const micros = Math.floor(time) * 1000;
+    if (Math.abs(micros) <= EXACT_MICROS) {
+      const high = Math.floor(micros / TWO_32);
+      words[2 * i] = micros - high * TWO_32;
+      words[2 * i + 1] = high;
+    } else {
+      const big = BigInt(Math.floor(time)) * 1000n;
+      words[2 * i] = Number(BigInt.asIntN(32, big));
+      words[2 * i + 1] = Number(BigInt.asIntN(32, big >> 32n));
+    }
+  }
+  bindings.copy_data_to_vector(output, 0, words.buffer as ArrayBuffer, words.byteOffset, count * 8);
+}
+
+/** BOOLEAN values: a byte per row, 0 or 1. */
+export function writeBooleans(output: Vector, values: Uint8Array, count: number): void {
+  bindings.copy_data_to_vector(output, 0, values.buffer as ArrayBuffer, values.byteOffset, count);
+}
+
+/**
+ * VARCHAR or BLOB values: row i is `bytes[i * stride, i * stride + width)`, but for the rows `skip` marks (NULLs,
+ * already marked by `copyNulls`).
+ */
+export function writeStrings(output: Vector, bytes: Uint8Array, stride: number, width: number, count: number, skip: (row: number) => boolean): void {
+  for (let i = 0; i < count; i++) {
+    if (skip(i)) continue;
+    bindings.vector_assign_string_element_len(output, i, bytes.subarray(i * stride, i * stride + width));
+  }
+}
+
+/**
+ * UUID values from 16 big-endian bytes each. DuckDB keeps a UUID as a 128-bit integer with its top bit flipped
+ * (so that signed order is the UUID's byte order):
+ *
+ *   hugeint_t, little-endian: bytes 0-7 `lower` = UUID bytes 15..8; bytes 8-15 `upper` = UUID bytes 7..0, top bit
+ *   flipped (byte 15 ^ 0x80)
+ */
+export function writeUuids(output: Vector, uuids: Uint8Array, count: number, scratch: Uint8Array): void {
+  for (let i = 0; i < count; i++) {
+    const at = i * 16;
+    for (let k = 0; k < 16; k++) scratch[at + k] = uuids[at + 15 - k]!;
+    scratch[at + 15]! ^= 0x80;
+  }
+  bindings.copy_data_to_vector(output, 0, scratch.buffer as ArrayBuffer, scratch.byteOffset, count * 16);
+}
+
+/** The 16 big-endian bytes of each UUID of a UUID vector's `slots` (see `writeUuids`), into `out`. */
+export function readUuids(slots: Uint8Array, count: number, out: Uint8Array): void {
+  for (let i = 0; i < count; i++) {
+    const at = i * 16;
+    for (let k = 0; k < 16; k++) out[at + k] = slots[at + 15 - k]!;
+    out[at]! ^= 0x80;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * `read_ids` in a real DuckDB: files, globs and several formats against the library's `scanText` over the same
+ * bytes (random log text with IDs, colour codes, long lines and bytes past ASCII), queries that read some columns
+ * or stop early, and its errors. Deep tier (vitest.config.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formats, scanText, type ScanOptions } from "ulid-wasm";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { column, connectWithFunctions, failure, rows } from "../helpers/duckdb.js";
+import { propertyRuns } from "../helpers/tier.js";
+
+let db: DuckDBConnection;
+let dir: string;
+beforeAll(async () => {
+  db = await connectWithFunctions();
+  dir = mkdtempSync(join(tmpdir(), "ulid-read-ids-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A piece of log text: IDs of every scannable format, words, separators, colour codes and bytes past ASCII. */
+const piece = fc.oneof(
+  fc.constant(0).map(() => formats.ulid.generate()),
+  fc.constant(0).map(() => formats.ulid.generate().toLowerCase()),
+  fc.constant(0).map(() => formats.uuidv7.generate()),
+  fc.constantFrom("user", "", "a_b").map((prefix) => formats.typeid.generate(undefined, { prefix })),
+  fc.constantFrom(" ", "\n", "\r\n", "=", '"', "/", "_", "\t", "é", "\u{1f600}", "\x1b[31m", "\x1b[0m", "x", "9"),
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom("01ARYZ6S410000000000000000", "81ARYZ6S410000000000000000", "01ARYZ6S41000000000000000U"),
+);
+/** Whole log files: sometimes long enough that a line and an ID cross the scanner's 64 KiB windows. */
+const logText = fc.tuple(fc.array(piece, { maxLength: 400 }), fc.nat({ max: 3 })).map(([pieces, padding]) => {
+  const text = pieces.join("");
+  return padding === 3 ? `${"x".repeat(65_530)} ${text}${"y ".repeat(40_000)}${text}` : text;
+});
+
+type Row = [string, string, string, string, string, string];
+
+/** What read_ids must give for `files` (in this order): the library's scanText over each file's bytes. */
+function expected(files: { path: string; bytes: Uint8Array }[], format: ScanOptions["format"], name: string): Row[] {
+  return files.flatMap(({ path, bytes }) =>
+    scanText(bytes, { format, lines: true }).map(
+      (m) => [path, String(m.line), String(m.offset), m.format ?? name, m.id, String(Math.floor(m.time))] as Row,
+    ),
+  );
+}
+
+const QUERY = (path: string, format: string) =>
+  `SELECT file, line, "offset", format, id, epoch_ms(ts) FROM read_ids('${path}', format := '${format}') ORDER BY file, "offset"`;
+
+describe("read_ids", () => {
+  it("finds what scanText finds, in random log files, for one format, a list and 'all'", async () => {
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(logText, { minLength: 1, maxLength: 3 }), fc.constantFrom("ulid", "uuidv7", "typeid", "ulid,uuidv7", "typeid,ulid", "all"), async (texts, option) => {
+        const folder = join(dir, `round${round++}`);
+        mkdirSync(folder);
+        const files = texts.map((text, i) => {
+          const bytes = new TextEncoder().encode(text);
+          const path = join(folder, `app-${i}.log`);
+          writeFileSync(path, bytes);
+          return { path, bytes };
+        });
+        const format = option.includes(",") ? option.split(",") : option;
+        const got = await rows(db, QUERY(join(folder, "*.log"), option));
+        expect(got).toEqual(expected(files, format as ScanOptions["format"], option));
+      }),
+      { numRuns: propertyRuns(40) },
+    );
+  });
+
+  it("reads a glob of directories (**) in sorted order, and a single file", async () => {
+    const folder = join(dir, "tree");
+    mkdirSync(join(folder, "b", "c"), { recursive: true });
+    mkdirSync(join(folder, "a"), { recursive: true });
+    const files = ["a/one.log", "b/two.log", "b/c/three.log", "top.log"].map((name, i) => {
+      const bytes = new TextEncoder().encode(`start ${formats.ulid.generate()}\nnext ${formats.uuidv7.generate()} ${i}\n`);
+      writeFileSync(join(folder, name), bytes);
+      return { path: join(folder, name), bytes };
+    });
+    writeFileSync(join(folder, "b", "skip.txt"), formats.ulid.generate());
+    const sorted = [...files].sort((x, y) => (x.path < y.path ? -1 : 1));
+    expect(await rows(db, QUERY(join(folder, "**/*.log"), "all"))).toEqual(expected(sorted, "all", "all"));
+    expect(await rows(db, QUERY(join(folder, "b/t?o.log"), "ulid"))).toEqual(expected([files[1]!], "ulid", "ulid"));
+    expect(await rows(db, QUERY(files[3]!.path, "uuidv7"))).toEqual(expected([files[3]!], "uuidv7", "uuidv7"));
+  });
+
+  it("streams a file of many vectors, and stops early at a LIMIT", async () => {
+    const ids = formats.ulid.encodeMany(formats.ulid.generateMany(300_000));
+    const path = join(dir, "big.log");
+    writeFileSync(path, ids.map((id, i) => `${i} GET /orders/${id} 200\n`).join(""));
+    expect(await rows(db, `SELECT count(*), count(DISTINCT id), max(line) FROM read_ids('${path}')`)).toEqual([["300000", "300000", "300000"]]);
+    expect(await column(db, `SELECT id FROM read_ids('${path}') LIMIT 3`)).toEqual(ids.slice(0, 3));
+    // The connection goes on working after a scan it stopped.
+    expect(await column(db, `SELECT count(*) FROM read_ids('${path}') WHERE line <= 10`)).toEqual(["10"]);
+  });
+
+  it("refuses a missing file, a glob that matches nothing and a format scanning cannot read, naming them", async () => {
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "missing.log")}')`)).toContain(`read_ids: cannot read "${join(dir, "missing.log")}"`);
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "*.none")}')`)).toContain(`read_ids: no file matches "${join(dir, "*.none")}"`);
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ksuid')`)).toContain("read_ids: scanning finds ULIDs, UUID v7s and TypeIDs only");
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ulid,ulid')`)).toContain("read_ids: ");
+  });
+});
