@@ -20,16 +20,16 @@ export const COLUMNAR_OPTIONS = {
 
 /**
  * Help lines of COLUMNAR_OPTIONS, descriptions from column `width` (an option too long for the column gets a line
- * of its own).
+ * of its own); `scan` names scan's columns too.
  */
-export function columnarHelp(width: number): string {
+export function columnarHelp(width: number, scan = false): string {
   const rows: [string, string[]][] = [
     [
       "--format FORMAT",
       [
         "text (default); parquet: a Parquet file (needs -o); arrow: an Arrow IPC stream (to",
-        "-o FILE, or to standard output when it is no terminal). Columns: id (canonical text),",
-        "bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)",
+        "-o FILE, or to standard output when it is no terminal). Columns: " + (scan ? "file, line, offset" : "id (canonical text),"),
+        ...(scan ? ["(byte), type, id (canonical text), bytes (binary; UUIDs for 16-byte IDs), ts (timestamp,", "ms, UTC); written in one job"] : ["bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)"]),
       ],
     ],
     ["-o, --output FILE", ["write the Parquet or Arrow file to FILE"]],

@@ -102,8 +102,7 @@ Options:
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
-${columnarHelp(22)}
-                      scan adds the columns file, line, offset (byte) and type before them; one job
+${columnarHelp(22, true)}
   -h, --help          show this help
 
 Examples:
