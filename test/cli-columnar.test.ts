@@ -111,6 +111,16 @@ describe.each(CASES)("ulid decode $args --format parquet|arrow", ({ name, args }
   });
 });
 
+describe("ulid decode --type typeid --format parquet (no --prefix)", () => {
+  it("writes TypeIDs of any prefix, each as it is, with its UUID's bytes", async () => {
+    const ids = Array.from({ length: 30_000 }, (_, i) => typeid.generate(Date.UTC(2026, 0, 1) + i, { prefix: ["user", "", "order_line"][i % 3] }));
+    const file = join(dir, "prefixes.parquet");
+    await ok(["decode", "--type", "typeid", "--format", "parquet", "-o", file], ids.join("\n") + "\n");
+    const read = await rows(`SELECT id, epoch_ms(ts)::VARCHAR, replace(bytes::VARCHAR, '-', '') FROM read_parquet('${file}', file_row_number = true) ORDER BY file_row_number`);
+    expect(read).toEqual(ids.map((id, i) => [id, String(Date.UTC(2026, 0, 1) + i), bytesHex("typeid", id)]));
+  });
+});
+
 describe("ulid generate --format parquet|arrow", () => {
   it("writes row groups of 65536 rows, in order, with each group's time statistics", async () => {
     const file = join(dir, "many.parquet");
