@@ -47,6 +47,10 @@ const DEEP_ONLY = [
   "test/cli-scan-typeid.test.ts",
   "test/cli-scan-types.test.ts",
   "test/defects-snapshot.test.ts",
+  // --format parquet|arrow read back by DuckDB and apache-arrow, and by ClickHouse (chDB, installed before the tier).
+  "test/cli-columnar.test.ts",
+  "test/columnar-writers.test.ts",
+  "test/clickhouse/*.test.ts",
   // The Postgres suites' columns and COPY on PGlite (a sixth of the unit tier's time); the README's recipes stay in
   // the unit tier, on PGlite too. The postgres project runs all three on a real server.
   "test/postgres/columns.test.ts",

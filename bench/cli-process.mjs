@@ -6,10 +6,16 @@ import { fileURLToPath } from "node:url";
 
 export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
-/** Prints the process's peak RSS (KiB on Linux) and CPU time (us) on standard error as it exits, however it exits. */
+/**
+ * Prints the process's peak RSS (KiB) and CPU time (us) on standard error as it exits, however it exits. The peak is
+ * /proc/self/status's VmHWM where there is one: Linux carries getrusage's maxRSS over exec, so a command started
+ * by a large process (a benchmark holding its data) would report that process's peak as its own.
+ */
 const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
-  'process.on("exit", () => { const u = process.resourceUsage(); ' +
-    'process.stderr.write(`\\nusage ${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}\\n`); });',
+  'import { readFileSync } from "node:fs"; ' +
+    'process.on("exit", () => { const u = process.resourceUsage(); let peak = u.maxRSS; ' +
+    'try { peak = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1]); } catch {} ' +
+    'process.stderr.write(`\\nusage ${peak} ${u.userCPUTime + u.systemCPUTime}\\n`); });',
 )}`;
 
 /**

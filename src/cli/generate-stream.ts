@@ -1,4 +1,6 @@
 /** Streaming many new IDs to standard output in chunks, in constant memory, with a progress bar for long runs. */
+import type { ColumnarFile } from "../printer/columnar-file.js";
+import { IdRows } from "../printer/columnar-file.js";
 import type { IdFormat, IdSource } from "./id-format.js";
 import type { Output } from "./output.js";
 import { Progress } from "./progress.js";
@@ -47,4 +49,29 @@ export async function streamIds(
     await progress.update(done);
   }
   progress.clear();
+}
+
+/**
+ * Writes `count` IDs from `source` as the rows of a columnar file (its columns: `IdRows`), CHUNK at a time, and
+ * finishes the file.
+ */
+export async function streamIdColumns(format: IdFormat, source: IdSource, count: number, file: ColumnarFile): Promise<void> {
+  const idBytes = format.binaryBytes;
+  const record = format.textChars + 1;
+  const ids = new Uint8Array(idBytes * CHUNK);
+  const text = new Uint8Array(record * CHUNK);
+  const times = new Float64Array(CHUNK);
+  const rows = new IdRows(file);
+  const progress = new Progress("IDs", count);
+  for (let done = 0; done < count; ) {
+    const n = Math.min(CHUNK, count - done);
+    const chunk = source(n, ids.subarray(0, idBytes * n));
+    const lines = format.text(chunk, text);
+    rows.addIds(lines, record, format.textChars, chunk, format.times(chunk, lines, times), n);
+    await rows.flush();
+    done += n;
+    await progress.update(done);
+  }
+  progress.clear();
+  await file.finish();
 }

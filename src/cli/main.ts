@@ -4,7 +4,6 @@
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
 import { UlidError } from "../index.js";
-import { readFileSync } from "node:fs";
 import { type Command, helpText } from "./command.js";
 import { decodeCommand } from "./commands/decode.js";
 import { fromTimeCommand } from "./commands/from-time.js";
@@ -14,7 +13,8 @@ import { newCommand } from "./commands/new.js";
 import { parseCommand } from "./commands/parse.js";
 import { scanCommand } from "./commands/scan.js";
 import { validateCommand } from "./commands/validate.js";
-import { exitOnOutputError } from "./output.js";
+import { OUTPUT_FAILED, OutputError, exitOnOutputError } from "./output.js";
+import { packageVersion } from "./package-version.js";
 import { message } from "./progress.js";
 import { closest } from "./suggest.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
@@ -43,12 +43,6 @@ output could not be written (a full disk; a reader that stops early, as 'head' d
 Run 'ulid <command> --help' for a command's options and examples, 'ulid --version' for the version.
 `;
 
-/** "ulid-wasm 1.2.3": the package this command came with, read from its package.json (dist/cli.js is one below). */
-function version(): string {
-  const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  return `${name} ${version}\n`;
-}
-
 /** "unknown command "scna" (did you mean "scan"?)". */
 function unknownCommand(name: string): string {
   const guess = closest(name, COMMANDS.map((command) => command.name));
@@ -59,7 +53,7 @@ function unknownCommand(name: string): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === "--version" || name === "-V") {
-    process.stdout.write(version());
+    process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
@@ -102,6 +96,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof InputError) {
       message(`ulid ${command.name}: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof OutputError) {
+      message(`ulid ${command.name}: ${error.message}\n`);
+      return OUTPUT_FAILED;
     }
     if (error instanceof UlidError) {
       message(`ulid ${command.name}: ${error.message}\n`);

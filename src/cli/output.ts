@@ -141,6 +141,11 @@ export class Output {
 /** Exit status when standard output cannot be written: apart from bad data (1) and usage or input errors (2). */
 export const OUTPUT_FAILED = 3;
 
+/** A file given with -o that cannot be created or written: exit status OUTPUT_FAILED, naming the file. */
+export class OutputError extends Error {
+  override readonly name = "OutputError";
+}
+
 /**
  * Makes a failed write to standard output end the process. A reader that went away (EPIPE: `ulid generate
  * 1000000000 | head`) ends it quietly with status 0, as usual for pipes; any other failure (a full disk: ENOSPC,

@@ -94,6 +94,13 @@ export class ByteWriter {
     this.length += count;
   }
 
+  /** An unsigned 32-bit integer, little-endian (the length before a value in a binary file). */
+  uint32(value: number): void {
+    this.reserve(4);
+    this.words.setUint32(this.length, value, true);
+    this.length += 4;
+  }
+
   /** An integer (|value| up to 2^53) in decimal, as `String(value)` writes it. */
   int(value: number): void {
     this.reserve(INT_MAX_BYTES);
@@ -172,6 +179,11 @@ export class ByteWriter {
    */
   view(): Uint8Array {
     return this.buffer.subarray(this.sent, this.length);
+  }
+
+  /** Bytes written since the last `clear`, those written out included. */
+  get size(): number {
+    return this.length;
   }
 
   clear(): void {

@@ -19,6 +19,7 @@ import { type TimeSuffix } from "./time-suffix.js";
 import { canonicalUlidPass } from "./canonical-ulid-text.js";
 import { type LineShape, type LinesMany, maxLineBytes, wasmDecodeLines } from "./wasm-decode-lines.js";
 import { commandWasm } from "./wasm-kernels.js";
+import type { IdRows } from "./columnar-file.js";
 
 /**
  * What the lines of a format other than ULID need of it: its name and TypeID prefix, and how binary IDs become
@@ -62,6 +63,27 @@ export function decodedLines(
     reader = ulid ? new CanonicalText(spec, codec, lines) : new BinaryToText(format, spec, codec, lines);
   }
   return new LineDecoder(spec, reader, onInvalid);
+}
+
+/**
+ * The rows of a columnar file (`decode --format parquet|arrow`) for a stream of `format`: each valid line's
+ * canonical text, binary ID and time into `rows`, each bad line to `onInvalid` (without it the first one throws).
+ * The caller writes full row groups out between chunks (`IdRows.flush`).
+ */
+export function decodedColumns(format: DecodedFormat, rows: IdRows, onInvalid: ((error: UlidError) => void) | undefined): ChunkProcessor<void> {
+  const spec = formatOption(format.name, format.prefix);
+  const sink: DecodedRecords = {
+    write: (text, chars, times, count, ids) => rows.addIds(text, chars + 1, chars, ids, times, count),
+  };
+  return new LineDecoder(spec, new BinaryToText(format, spec, batchCodec(spec), sink), onInvalid);
+}
+
+/**
+ * Where decoded records go: `count` records of `chars` characters and "\n" each at `text`, their Unix ms `times`
+ * and their binary IDs `ids`, back to back.
+ */
+interface DecodedRecords {
+  write(text: Uint8Array, chars: number, times: Float64Array, count: number, ids: Uint8Array): void;
 }
 
 /** Lines made whole by the engine's one pass into the writer's buffer, taken as written as the decoder keeps them. */
@@ -109,7 +131,7 @@ class WholeLines implements RecordReader<void> {
 }
 
 /** Lines written by the ByteWriter from canonical text records and their times. */
-class LineWriter {
+class LineWriter implements DecodedRecords {
   constructor(
     private readonly start: AsciiBytes,
     private readonly suffix: TimeSuffix,
@@ -172,7 +194,7 @@ class BinaryToText implements RecordReader<void> {
     private readonly format: DecodedFormat,
     spec: Format,
     private readonly codec: FormatCodec,
-    private readonly lines: LineWriter,
+    private readonly lines: DecodedRecords,
   ) {
     this.bytes = spec.spec.bytes;
     this.chars = spec.spec.chars;
@@ -194,7 +216,7 @@ class BinaryToText implements RecordReader<void> {
     const count = to - from;
     const ids = this.binary.subarray(this.bytes * from, this.bytes * to);
     const text = this.format.text(ids, this.text).subarray(0, this.record * count);
-    this.lines.write(text, this.chars, this.format.times(ids, text, this.times), count);
+    this.lines.write(text, this.chars, this.format.times(ids, text, this.times), count, ids);
   }
 
   /** A TypeID of another prefix than the records': printed as it is, prefix and all (its one spelling). */
@@ -204,7 +226,7 @@ class BinaryToText implements RecordReader<void> {
     const text = new Uint8Array(line.length + 1);
     text.set(line);
     text[line.length] = NEWLINE;
-    this.lines.write(text, line.length, this.format.times(id, text, new Float64Array(1)), 1);
+    this.lines.write(text, line.length, this.format.times(id, text, new Float64Array(1)), 1, id);
     return true;
   }
 

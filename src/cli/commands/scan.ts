@@ -13,6 +13,11 @@ import { scanTargetOf } from "../scan-targets.js";
 import { ScanLines } from "../../printer/scan-match-lines.js";
 import { printingScanner } from "../../printer/wasm-scan-match-lines.js";
 import { ScanStats } from "../../printer/scan-stats.js";
+import { IdRows } from "../../printer/columnar-file.js";
+import { ScanRows } from "../../printer/scan-columns.js";
+import type { ScanTargets } from "../../printer/scan-target.js";
+import type { TimeWindow } from "../../printer/time-window.js";
+import { COLUMNAR_OPTIONS, type ColumnarChoice, columnarChoice, columnarHelp } from "../columnar-output.js";
 import { InputError, UsageError } from "../usage.js";
 
 /** The name grep gives standard input among files. */
@@ -55,7 +60,7 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
 
 export const scanCommand: Command = {
   name: "scan",
-  synopsis: "scan [FILE...] [--type TYPES] [--json] [--stats] [--since TIME] [--until TIME] [--plausible FROM..UNTIL] [--jobs N]",
+  synopsis: "scan [FILE...] [--type TYPES] [--json] [--stats] [--since TIME] [--until TIME] [--plausible FROM..UNTIL] [--jobs N] [--format parquet|arrow -o FILE]",
   summary: "Find ULIDs, UUID v7s and TypeIDs in text (logs, JSON, CSV, URLs) and print each one's line, canonical form and time.",
   details: `
 Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
@@ -97,6 +102,7 @@ Options:
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
   --until TIME        only IDs created before TIME
+${columnarHelp(22, true)}
   -h, --help          show this help
 
 Examples:
@@ -107,6 +113,7 @@ Examples:
   ulid scan app.log --type all --json | jq -r 'select(.type == "uuidv7") | .id'
   ulid scan access.log --type uuidv7 --stats --plausible 2024-01-01..
   ulid scan dump.txt --plausible ..
+  ulid scan *.log --type all --format parquet -o ids.parquet
 `,
   options: {
     json: { type: "boolean" },
@@ -118,18 +125,21 @@ Examples:
     "with-filename": { type: "boolean", short: "H" },
     "no-filename": { type: "boolean" },
     jobs: { type: "string", short: "j" },
+    ...COLUMNAR_OPTIONS,
   },
   async run({ values, positionals }) {
     const selected = selectedWindow(values.since as string | undefined, values.until as string | undefined);
     const json = values.json === true;
     const targets = scanTargetOf(values);
     const plausible = plausibleWindow(values.plausible as string | undefined, Date.now());
+    const columnar = columnarChoice(values, ["json", "stats", "with-filename", "no-filename"]);
     const stats = values.stats === true ? new ScanStats(plausible) : undefined;
     // The lines printed: the times asked for that are plausible too.
     const printed = { from: Math.max(selected.from, plausible.from), to: Math.min(selected.to, plausible.to) };
     // Statistics are counted in one job.
     const jobs = stats ? 1 : jobsOption(values.jobs);
     const paths = positionals.length === 0 ? ["-"] : positionals;
+    if (columnar !== undefined) return scanColumns(paths, targets, printed, columnar);
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     const writer = new ByteWriter();
     const lines = new ScanLines(writer, targets, json);
@@ -186,3 +196,29 @@ Examples:
     return status;
   },
 };
+
+/**
+ * `scan --format parquet|arrow`: each match of a plausible time within --since/--until a row, the files in one
+ * job, in turn. A FILE that cannot be read is named and skipped, as in text (exit status 2).
+ */
+async function scanColumns(paths: readonly string[], targets: ScanTargets, window: TimeWindow, columnar: ColumnarChoice): Promise<number> {
+  const widths = new Set(targets.formats.map((format) => format.bytes));
+  const file = await columnar.open({ width: widths.size === 1 ? targets.formats[0]!.bytes : undefined, scan: true });
+  const rows = new IdRows(file);
+  const matches = new ScanRows(rows, targets, window);
+  let status = 0;
+  for (const path of paths) {
+    try {
+      matches.file(path === "-" ? STDIN_NAME : path);
+      const scanner = matches.scanner();
+      const input = await openInput(path);
+      await processInput(input, (chunk, final) => scanner.push(chunk, final), () => rows.flush());
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      message(`ulid scan: ${error.message}\n`);
+      status = 2;
+    }
+  }
+  await file.finish();
+  return status;
+}

@@ -1,0 +1,122 @@
+/**
+ * `--format parquet|arrow`, `-o FILE` and `--plain-binary` on `generate`, `decode` and `scan`: which columnar file
+ * to write and where. The files themselves are the printer's (src/printer/columnar-file.ts); this reads the options
+ * and opens the output: FILE, or for Arrow standard output when it is no terminal. A Parquet file ends with its
+ * index, written last, so it goes to a FILE only.
+ */
+import { closeSync, openSync, writeSync } from "node:fs";
+import { type ColumnarFile, type ColumnarFormat, columnarFile, type IdShape, idColumnSpecs } from "../printer/columnar-file.js";
+import { Output, OutputError } from "./output.js";
+import { packageVersion } from "./package-version.js";
+import { systemReason } from "./system-error.js";
+import type { OptionSpec, ParsedArgs } from "./usage.js";
+import { UsageError } from "./usage.js";
+
+export const COLUMNAR_OPTIONS = {
+  format: { type: "string" },
+  output: { type: "string", short: "o" },
+  "plain-binary": { type: "boolean" },
+} as const satisfies OptionSpec;
+
+/**
+ * Help lines of COLUMNAR_OPTIONS, descriptions from column `width` (an option too long for the column gets a line
+ * of its own); `scan` names scan's columns too.
+ */
+export function columnarHelp(width: number, scan = false): string {
+  const rows: [string, string[]][] = [
+    [
+      "--format FORMAT",
+      [
+        "text (default); parquet: a Parquet file (needs -o); arrow: an Arrow IPC stream (to",
+        "-o FILE, or to standard output when it is no terminal). Columns: " + (scan ? "file, line, offset" : "id (canonical text),"),
+        ...(scan ? ["(byte), type, id (canonical text), bytes (binary; UUIDs for 16-byte IDs), ts (timestamp,", "ms, UTC); written in one job"] : ["bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)"]),
+      ],
+    ],
+    ["-o, --output FILE", ["write the Parquet or Arrow file to FILE"]],
+    ["--plain-binary", ["16-byte IDs as plain fixed-length binary, not marked as UUIDs (for readers that", "refuse the mark: Spark, Polars)"]],
+  ];
+  const indent = " ".repeat(width);
+  return rows
+    .map(([name, lines]) => {
+      const head = `  ${name}`;
+      const text = lines.map((line) => indent + line).join("\n");
+      return head.length + 2 <= width ? head.padEnd(width) + text.slice(width) : `${head}\n${text}`;
+    })
+    .join("\n");
+}
+
+/** Where and how a command writes its columnar file. */
+export interface ColumnarChoice {
+  readonly format: ColumnarFormat;
+  readonly plainBinary: boolean;
+  /** Opens the output and writes the file's start: the file's columns are those of `shape`. */
+  open(shape: Omit<IdShape, "plainBinary">): Promise<ColumnarFile>;
+}
+
+/**
+ * The columnar file the options ask for, or undefined for text output. Usage errors: an unknown format, -o or
+ * --plain-binary without a columnar format, Parquet without -o, Arrow to a terminal, and any of `conflicting`
+ * (options of text output, such as --json) given with a columnar format.
+ */
+export function columnarChoice(values: ParsedArgs["values"], conflicting: readonly string[]): ColumnarChoice | undefined {
+  const format = values.format ?? "text";
+  if (format !== "text" && format !== "parquet" && format !== "arrow") {
+    throw new UsageError(`--format must be text, parquet or arrow, got ${JSON.stringify(format)}`);
+  }
+  const path = values.output as string | undefined;
+  const plainBinary = values["plain-binary"] === true;
+  if (format === "text") {
+    if (path !== undefined) throw new UsageError("-o is for --format parquet or arrow: redirect standard output for text");
+    if (plainBinary) throw new UsageError("--plain-binary is for --format parquet or arrow");
+    return undefined;
+  }
+  const other = conflicting.find((name) => values[name] !== undefined && values[name] !== false);
+  if (other !== undefined) throw new UsageError(`--${other} does not go with --format ${format}`);
+  if (format === "parquet" && path === undefined) {
+    throw new UsageError("--format parquet needs -o FILE: a Parquet file ends with its index, written last");
+  }
+  if (path === undefined && process.stdout.isTTY) {
+    throw new UsageError("refusing to write an Arrow stream to a terminal: give -o FILE, or redirect or pipe standard output");
+  }
+  return {
+    format,
+    plainBinary,
+    async open(shape) {
+      const write = path === undefined ? standardOutput() : fileOutput(path);
+      const file = columnarFile(format, idColumnSpecs({ ...shape, plainBinary }), write, packageVersion());
+      await file.begin();
+      return file;
+    },
+  };
+}
+
+function standardOutput(): (bytes: Uint8Array) => Promise<void> {
+  const out = new Output();
+  return (bytes) => out.write(bytes);
+}
+
+/**
+ * Writes to `path`, created or emptied; a file that cannot be created (a missing directory) or written (a full
+ * disk) is an OutputError naming it. Plain synchronous writes: each write's bytes are the caller's buffer, reused
+ * once the write returns. The file is closed when the process ends.
+ */
+function fileOutput(path: string): (bytes: Uint8Array) => Promise<void> {
+  let fd: number;
+  try {
+    fd = openSync(path, "w");
+  } catch (error) {
+    throw new OutputError(`cannot write ${path}: ${systemReason(error)}`);
+  }
+  return async (bytes) => {
+    try {
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+    } catch (error) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Closed or gone already: the write's failure is the one to report.
+      }
+      throw new OutputError(`cannot write ${path}: ${systemReason(error)}`);
+    }
+  };
+}
