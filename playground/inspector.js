@@ -9,6 +9,12 @@ import { BUCKETS, TimeChart } from "./time-chart.js";
 
 const $ = (selector) => document.querySelector(selector);
 
+/**
+ * The most matches the table keeps, at about 50 bytes each (the summary counts every match): 2^23, 400 MB. The
+ * page's address sets another as `?rows=N`.
+ */
+const MAX_ROWS = ((asked) => (Number.isSafeInteger(asked) && asked > 0 ? asked : 2 ** 23))(Number(new URLSearchParams(location.search).get("rows")));
+
 /** Megabytes, for progress. */
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -106,7 +112,7 @@ export class Inspector {
       this.state = "failed";
       this.say(`${file.name} could not be scanned: ${event.message || "the worker did not start"}`);
     };
-    worker.postMessage({ file });
+    worker.postMessage({ file, maxRows: MAX_ROWS });
   }
 
   /** Stops a scan under way: its worker is terminated, and what it found so far is dropped. */
@@ -150,7 +156,8 @@ export class Inspector {
     const byRegistry = columns.names.map((_, f) => f).sort((a, b) => order.indexOf(columns.names[a]) - order.indexOf(columns.names[b]));
     $("#formats").replaceChildren(...byRegistry.map((f) => checks[f]));
     this.state = "done";
-    this.say(`${file.name}: ${mb(file.size)} scanned in ${(ms / 1000).toFixed(2)} s on the ${engine} engine.`);
+    const kept = columns.dropped === 0 ? "" : ` The table keeps the first ${columns.count.toLocaleString("en-US")} matches (?rows= sets how many); the summary counts all.`;
+    this.say(`${file.name}: ${mb(file.size)} scanned in ${(ms / 1000).toFixed(2)} s on the ${engine} engine.${kept}`);
     this.refilter();
   }
 

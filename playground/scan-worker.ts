@@ -18,6 +18,11 @@ import { defaultPlausibleWindow } from "../src/printer/time-window.js";
 
 export interface ScanRequest {
   file: Blob;
+  /**
+   * The most matches kept for the table and export (each takes about 50 bytes); the summary counts every match
+   * however many there are.
+   */
+  maxRows: number;
 }
 
 /** The matches of one chunk, column by column: the shape of the scanner's `columns: true` results. */
@@ -48,6 +53,8 @@ export interface MatchColumns {
   /** Each TypeID's prefix, an index into `prefixList` (0: none; other formats have 0). */
   prefixes: Uint32Array;
   prefixList: string[];
+  /** Matches found past `maxRows`, not kept. */
+  dropped: number;
 }
 
 /** The figures of `ulid scan --stats --json` the page shows. */
@@ -108,8 +115,11 @@ class MatchStore {
     ends: new Uint32Array(INITIAL_ROWS),
     prefixes: new Uint32Array(INITIAL_ROWS),
     prefixList: [""],
+    dropped: 0,
   };
   private readonly prefixIndex = new Map<string, number>([["", 0]]);
+
+  constructor(private readonly maxRows: number) {}
 
   /** The index of format `name` in the store's names. */
   formatIndex(name: string): number {
@@ -128,15 +138,19 @@ class MatchStore {
     return at;
   }
 
-  /** Appends a chunk's matches; `prefixes[i]` is match i's prefix index. */
+  /** Appends a chunk's matches (as many as `maxRows` leaves room for); `prefixes[i]` is match i's prefix index. */
   append(chunk: ChunkColumns, prefixes: Uint32Array): void {
     const c = this.columns;
     const start = c.count;
-    const rows = start + chunk.count;
+    const take = Math.min(chunk.count, this.maxRows - start);
+    c.dropped += chunk.count - take;
+    if (take === 0) return;
+    const rows = start + take;
     const byteStart = start === 0 ? 0 : c.ends[start - 1]!;
-    const byteEnd = byteStart + chunk.bytes.length;
+    const chunkBytes = chunk.ends[take - 1]!;
+    const byteEnd = byteStart + chunkBytes;
     if (rows > c.times.length) {
-      const length = Math.max(rows, 2 * c.times.length);
+      const length = Math.min(this.maxRows, Math.max(rows, 2 * c.times.length));
       c.formats = grown(c.formats, length, start);
       c.offsets = grown(c.offsets, length, start);
       c.lines = grown(c.lines, length, start);
@@ -146,15 +160,15 @@ class MatchStore {
     }
     if (byteEnd > c.bytes.length) c.bytes = grown(c.bytes, Math.max(byteEnd, 2 * c.bytes.length), byteStart);
     const formatMap = chunk.names.map((name) => this.formatIndex(name));
-    for (let i = 0; i < chunk.count; i++) {
+    for (let i = 0; i < take; i++) {
       c.formats[start + i] = formatMap[chunk.formats[i]!]!;
       c.ends[start + i] = byteStart + chunk.ends[i]!;
     }
-    c.offsets.set(chunk.offsets, start);
-    c.lines.set(chunk.lines, start);
-    c.times.set(chunk.times, start);
-    c.bytes.set(chunk.bytes, byteStart);
-    c.prefixes.set(prefixes, start);
+    c.offsets.set(chunk.offsets.subarray(0, take), start);
+    c.lines.set(chunk.lines.subarray(0, take), start);
+    c.times.set(chunk.times.subarray(0, take), start);
+    c.bytes.set(chunk.bytes.subarray(0, chunkBytes), byteStart);
+    c.prefixes.set(prefixes.subarray(0, take), start);
     c.count = rows;
   }
 
@@ -242,10 +256,10 @@ async function* chunksOf(file: Blob, read: (bytes: number) => void): AsyncGenera
   }
 }
 
-async function scan({ file }: ScanRequest): Promise<void> {
+async function scan({ file, maxRows }: ScanRequest): Promise<void> {
   const started = performance.now();
   const stats = new ScanStats(defaultPlausibleWindow(Date.now()));
-  const store = new MatchStore();
+  const store = new MatchStore(maxRows);
   const key = new Uint32Array(4);
   let bytesRead = 0;
   let reported = started;

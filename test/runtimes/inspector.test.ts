@@ -233,6 +233,24 @@ describe("the log inspector", () => {
     expect(await page.textContent("#status")).toMatch(/^dropped\.log: /);
   });
 
+  it("?rows=N keeps the first N matches for the table and export; the summary still counts them all", async () => {
+    const other = await playground.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await other.goto(`${playground.server.url}/playground/?rows=1000`);
+      await other.setInputFiles("#log", seeded);
+      await other.waitForSelector("#inspector[data-state='done']");
+      const shownThere = Number((await other.textContent("#shown"))!.split(" ")[0]!.replaceAll(",", ""));
+      expect(await other.textContent("#shown")).toMatch(/ of 1,000 matches$/);
+      expect(await other.textContent("#status")).toMatch(/The table keeps the first 1,000 matches/);
+      expect(await other.$$eval("[data-stat='matches'], [data-stat='distinct']", (e) => e.map((x) => x.textContent))).toEqual([String(stats.matches), String(stats.distinct)]);
+      const [download] = await Promise.all([other.waitForEvent("download"), other.click("#export-csv")]);
+      // The first 1,000 matches in the text, of which the plausible ones are the command's first.
+      expect(await readFile((await download.path())!, "utf8")).toBe(csvOf(matches.slice(0, shownThere)));
+    } finally {
+      await other.close();
+    }
+  });
+
   describe("a 100 MB log", () => {
     let big: string;
 
