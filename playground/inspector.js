@@ -31,6 +31,11 @@ export function scannableFormats() {
   });
 }
 
+/** Unix ms as ISO-8601 without the parts that are zero at its end ("2026-11-20T10:30Z", "2026-11-20"). */
+function shortIso(ms) {
+  return new Date(ms).toISOString().replace(/(?::00)?\.000Z$/, "Z").replace(/T00:00Z$/, "");
+}
+
 export class Inspector {
   constructor() {
     this.section = $("#inspector");
@@ -161,9 +166,17 @@ export class Inspector {
     this.refilter();
   }
 
-  /** Chooses a time range (`{ from, to }` in Unix ms), or the whole log (null). */
+  /**
+   * Chooses a time range (`{ from, to }` in Unix ms), or the whole log (null). A range is narrowed to the times
+   * of the matches in it (a bar of a year holding six hours of matches becomes those six hours).
+   */
   choose(range) {
     this.range = range;
+    this.refilter();
+    if (range === null) return;
+    const { from, to } = this.matches.plausibleExtent();
+    if (from > to || (from === range.from && to + 1 === range.to)) return;
+    this.range = { from, to: to + 1 };
     this.refilter();
   }
 
@@ -173,7 +186,7 @@ export class Inspector {
     const implausible = $("#implausible").checked && this.range === null;
     const selected = this.matches.select({ shown, ...this.range, implausible });
     const range = this.range;
-    $("#range").textContent = range ? `${new Date(range.from).toISOString()} to ${new Date(range.to).toISOString()}` : "the whole log";
+    $("#range").textContent = range ? `${shortIso(range.from)} to ${shortIso(range.to)}` : "the whole log";
     $("#whole-log").disabled = range === null;
     $("#implausible").disabled = range !== null;
     $("#shown").textContent = `${selected.toLocaleString("en-US")} of ${this.matches.count.toLocaleString("en-US")} matches`;

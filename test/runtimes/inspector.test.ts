@@ -304,14 +304,19 @@ describe("the log inspector", () => {
     });
   });
 
-  it("renders: a screenshot of a scanned log, in test-results/", async () => {
-    await page.setViewportSize({ width: 1100, height: 900 });
+  it("renders: a screenshot of the seeded log, its six hours chosen on the chart, in test-results/", async () => {
+    // docs/inspector.png is this picture.
+    await page.setViewportSize({ width: 960, height: 900 });
     const box = (await page.$("#chart").then((chart) => chart!.boundingBox()))!;
     await page.mouse.click(box.x + box.width - 14, box.y + box.height - 40);
-    const png = await page.locator("#inspector").screenshot();
+    await page.mouse.move(box.x + 56 + (box.width - 68) * 0.44, box.y + 120);
+    const top = (await page.$("#drop").then((drop) => drop!.boundingBox()))!;
+    const table = (await page.$(".match-viewport").then((viewport) => viewport!.boundingBox()))!;
+    const png = await page.screenshot({ clip: { x: top.x - 16, y: top.y - 8, width: top.width + 32, height: table.y - top.y + 3 * ROW_HEIGHT + 8 } });
     await mkdir(join(ROOT, "test-results"), { recursive: true });
     await writeFile(join(ROOT, "test-results", "inspector.png"), png);
     expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(await page.textContent("#range")).toMatch(/^2026-11-20T0[89]:\S+ to 2026-11-20T1[34]:\S+$/);
     expect(playground.errors).toEqual([]);
   });
 });
