@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serve } from "../../scripts/serve.js";
 import { formatDuration } from "../../src/printer/duration.js";
 import { CLI, lines, runCli, type ScanJsonMatch as JsonMatch } from "../helpers/cli.js";
 import { writeInspectorLog } from "../helpers/inspector-log.js";
@@ -233,6 +234,17 @@ describe("the log inspector", () => {
     expect(await page.textContent("#status")).toMatch(/^dropped\.log: /);
   });
 
+  it("a log without IDs: zero figures, no chart, nothing to export", async () => {
+    const path = join(dir, "quiet.log");
+    await writeFile(path, "nothing to see here\n".repeat(1000));
+    await scanInPage(path);
+    expect(await figures()).toEqual({ matches: "0", distinct: "0", implausible: "0", first: "none", last: "none", span: "none" });
+    expect(await page.isHidden("#chart")).toBe(true);
+    expect(await page.textContent("#chart-readout")).toBe("No plausible times to chart.");
+    expect(await page.isDisabled("#export-csv")).toBe(true);
+    expect(await renderedRows()).toEqual([]);
+  });
+
   it("?rows=N keeps the first N matches for the table and export; the summary still counts them all", async () => {
     const other = await playground.browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
@@ -248,6 +260,26 @@ describe("the log inspector", () => {
       expect(await readFile((await download.path())!, "utf8")).toBe(csvOf(matches.slice(0, shownThere)));
     } finally {
       await other.close();
+    }
+  });
+
+  it("works from a static host: under any path, with nothing but playground/ and dist/", async () => {
+    const host = await serve({ mount: "/sub/site/" });
+    const other = await playground.browser.newPage();
+    const requested: string[] = [];
+    other.on("request", (request) => requested.push(request.url()));
+    try {
+      await other.goto(`${host.url}/sub/site/playground/`);
+      await other.setInputFiles("#log", seeded);
+      await other.waitForSelector("#inspector[data-state='done']");
+      expect(await other.textContent("[data-stat='distinct']")).toBe(String(stats.distinct));
+      const outside = requested.filter((url) => !/^http:\/\/127\.0\.0\.1:\d+\/sub\/site\/(playground|dist)\//.test(url));
+      expect(outside).toEqual([]);
+      // The worker's requests are seen too.
+      expect(requested).toContain(`${host.url}/sub/site/playground/build/scan-worker.js`);
+    } finally {
+      await other.close();
+      await host.close();
     }
   });
 
