@@ -31,6 +31,19 @@ const libraryEntry: Plugin = {
   },
 };
 
+/**
+ * Leaves the package's own name an import of its built entry, `path` (relative to the output file), instead of
+ * bundling the library again: the playground's worker loads the same dist/index.js the page does.
+ */
+function packageFromDist(path: string): Plugin {
+  return {
+    name: "package-from-dist",
+    setup(build) {
+      build.onResolve({ filter: /^ulid-wasm$/ }, () => ({ path, external: true }));
+    },
+  };
+}
+
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
 /**
@@ -94,6 +107,17 @@ const builds: Options[] = [
     format: ["esm"],
     splitting: false,
     esbuildPlugins: [embeddedBuilds("src/cli/parallel/no-embedded-builds.ts")],
+  },
+  {
+    ...shared,
+    // The browser inspector's scan worker (playground/): its statistics are the command's (src/printer/), bundled
+    // in; the library is the package's ESM build beside it, so a static host serves the playground and dist/ alone.
+    entry: { "scan-worker": "playground/scan-worker.ts" },
+    outDir: "playground/build",
+    format: ["esm"],
+    splitting: false,
+    clean: true,
+    esbuildPlugins: [packageFromDist("../../dist/index.js")],
   },
   {
     ...shared,

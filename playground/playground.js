@@ -1,96 +1,72 @@
-// The playground: decodes pasted IDs of every format the package has, and mints a batch on each engine with
-// timings. Plain browser JavaScript over the built package (dist/), so it shows exactly what an app gets.
+// The playground: inspects a log (inspector.js), decodes pasted IDs of every format the package has, and mints a
+// batch on each engine with timings. Plain browser JavaScript over the built package (dist/), so it shows exactly
+// what an app gets; the formats are the registry's, so a format added to the package shows here as it is.
 import * as lib from "../dist/index.js";
+import { Inspector, scannableFormats } from "./inspector.js";
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
-/**
- * Every format of the API. IDs are told apart by their length, which differs between formats, and a TypeID by the
- * underscore before its 26-character suffix (`matches`); `fields` lists what to show of one (label, value) besides
- * its time. `api` is the format's namespace (for ULID, the top-level functions of the same names); `writeOptions`
- * what minting passes to its encoder (TypeID's prefix).
- */
-const FORMATS = [
-  {
-    name: "ULID",
-    chars: 26,
-    api: lib,
-    fields(id) {
-      const { ulid, random, uuid } = lib.parse(id);
-      return [
-        ["canonical", ulid],
-        ["random", hex(random)],
-        ["UUID", uuid],
-      ];
-    },
-  },
-  {
-    name: "Ulid-Flake",
-    chars: 13,
-    api: lib.flake,
-    fields(id) {
-      // The layout is not in the text: show both readings (default epoch 2024-01-01).
-      const scalable = lib.flake.fields(id, { scalable: true });
-      return [
-        ["integer", String(lib.flake.toBigInt(id))],
-        ["random", String(lib.flake.fields(id).random)],
-        ["scalable: random, sid", `${scalable.random}, ${scalable.sid}`],
-      ];
-    },
-  },
-  {
-    name: "BaseUID",
-    chars: 20,
-    api: lib.baseuid,
-    fields(id) {
-      return [
-        ["Unix ns", String(lib.baseuid.decodeTimeNs(id))],
-        ["random", hex(lib.baseuid.decode(id).subarray(6))],
-        ["UUIDv8", lib.baseuid.toUUID(id)],
-      ];
-    },
-  },
-  {
-    name: "UUID v7",
-    chars: 36,
-    api: lib.uuidv7,
-    fields(id) {
-      return [
-        ["bytes", hex(lib.uuidv7.decode(id))],
-        ["as ULID", lib.uuidv7.toULID(id)],
-      ];
-    },
-  },
-  {
-    name: "KSUID",
-    chars: 27,
-    api: lib.ksuid,
-    fields(id) {
-      const bytes = lib.ksuid.decode(id);
-      return [
-        ["timestamp", String(new DataView(bytes.buffer).getUint32(0))],
-        ["payload", hex(bytes.subarray(4))],
-      ];
-    },
-  },
-  {
-    name: "TypeID",
-    chars: "prefix_ + 26",
-    matches: (id) => id.length > 27 && id[id.length - 27] === "_",
-    api: lib.typeid,
-    writeOptions: { prefix: "user" },
-    fields(id) {
-      const { prefix, uuid } = lib.typeid.parse(id);
-      return [
-        ["prefix", prefix],
-        ["UUID", uuid],
-      ];
-    },
-  },
-];
+/** How the page names a format of the registry; a format without a name here shows under its key. */
+const TITLES = {
+  ulid: "ULID",
+  flake: "Ulid-Flake",
+  baseuid: "BaseUID",
+  uuidv7: "UUID v7",
+  ksuid: "KSUID",
+  typeid: "TypeID",
+  objectid: "ObjectId",
+  xid: "XID",
+  tsid: "TSID",
+  snowflake: "Snowflake",
+};
+const titleOf = (key) => TITLES[key] ?? key;
 
-/** The format of a pasted ID, or undefined. */
-const formatOf = (id) => FORMATS.find((f) => (f.matches ? f.matches(id) : f.chars === id.length));
+/**
+ * What the decoder shows of an ID besides its time, for the formats with more to say than their bytes and integer
+ * (which every format shows): label, value pairs.
+ */
+const EXTRA_FIELDS = {
+  ulid(id) {
+    const { ulid, uuid } = lib.parse(id);
+    return [
+      ["canonical", ulid],
+      ["UUID", uuid],
+    ];
+  },
+  flake(id) {
+    // The layout is not in the text: show both readings (default epoch 2024-01-01).
+    const scalable = lib.flake.fields(id, { scalable: true });
+    return [
+      ["random", String(lib.flake.fields(id).random)],
+      ["scalable: random, sid", `${scalable.random}, ${scalable.sid}`],
+    ];
+  },
+  baseuid: (id) => [
+    ["Unix ns", String(lib.baseuid.decodeTimeNs(id))],
+    ["UUIDv8", lib.baseuid.toUUID(id)],
+  ],
+  uuidv7: (id) => [["as ULID", lib.uuidv7.toULID(id)]],
+  ksuid(id) {
+    const bytes = lib.ksuid.decode(id);
+    return [
+      ["timestamp", String(new DataView(bytes.buffer).getUint32(0))],
+      ["payload", hex(bytes.subarray(4))],
+    ];
+  },
+  typeid(id) {
+    const { prefix, uuid } = lib.typeid.parse(id);
+    return [
+      ["prefix", prefix],
+      ["UUID", uuid],
+    ];
+  },
+};
+
+/** What minting passes to a format's encoder (TypeID's prefix). */
+const WRITE_OPTIONS = { typeid: { prefix: "user" } };
+
+/** Every format of the registry (formats.ulid is ULID's namespace), in its order. */
+const FORMATS = Object.entries(lib.formats).map(([key, api]) => ({ key, title: titleOf(key), api }));
 
 /** Examples of each format (the vectors of docs/formats.md), and one that every decoder refuses. */
 const SAMPLES = [
@@ -111,31 +87,47 @@ function cell(row, text, className) {
   return td;
 }
 
-/** One table row for one pasted ID: its format, time and fields, or the error the decoder gave. */
-function decodeRow(tbody, id) {
+/** The fault a format's decoder finds in `id` as text for a cell. */
+const faultText = (error) => `${error.code}${error.index === undefined ? "" : ` at ${error.index}`}: ${error.message}`;
+
+/**
+ * Table rows for one pasted ID: one per format that reads it (its time and fields); if none does, one per format
+ * whose decoder faults it for more than its length, or a row saying that no format has its length.
+ */
+function decodeRows(tbody, id) {
+  const faults = [];
+  let read = 0;
+  for (const { key, title, api } of FORMATS) {
+    let time;
+    try {
+      time = api.decodeTime(id);
+    } catch (error) {
+      if (!(error instanceof lib.UlidError)) throw error;
+      if (error.code !== "INVALID_LENGTH") faults.push([title, error]);
+      continue;
+    }
+    const bytes = api.decode(id);
+    const fields = [["bytes", hex(bytes)], ["integer", String(api.toBigInt(id))], ...(EXTRA_FIELDS[key]?.(id) ?? [])];
+    const row = tbody.insertRow();
+    cell(row, id);
+    cell(row, title);
+    cell(row, `${new Date(time).toISOString()} (${time})`);
+    cell(row, fields.map(([label, value]) => `${label}: ${value}`).join("\n")).style.whiteSpace = "pre-line";
+    read++;
+  }
+  if (read > 0) return;
+  for (const [title, error] of faults) {
+    const row = tbody.insertRow();
+    cell(row, id);
+    cell(row, title);
+    cell(row, faultText(error), "error").colSpan = 2;
+  }
+  if (faults.length > 0) return;
   const row = tbody.insertRow();
   cell(row, id);
-  const format = formatOf(id);
-  if (!format) {
-    cell(row, "?");
-    cell(
-      row,
-      `no format has ${id.length} characters (${FORMATS.map((f) => `${f.name} ${f.chars}`).join(", ")})`,
-      "error",
-    ).colSpan = 2;
-    return;
-  }
-  cell(row, format.name);
-  try {
-    const ms = format.api.decodeTime(id);
-    const fields = format.fields(id);
-    cell(row, `${new Date(ms).toISOString()} (${ms})`);
-    cell(row, fields.map(([label, value]) => `${label}: ${value}`).join("\n")).style.whiteSpace = "pre-line";
-  } catch (error) {
-    if (!(error instanceof lib.UlidError)) throw error;
-    const where = error.index === undefined ? "" : ` at ${error.index}`;
-    cell(row, `${error.code}${where}: ${error.message}`, "error").colSpan = 2;
-  }
+  cell(row, "?");
+  const lengths = FORMATS.map(({ title, api }) => `${title} ${api.chars}`).join(", ");
+  cell(row, `no format has ${id.length} characters (${lengths})`, "error").colSpan = 2;
 }
 
 function decodeAll() {
@@ -143,7 +135,7 @@ function decodeAll() {
   tbody.replaceChildren();
   for (const line of document.querySelector("#ids").value.split("\n")) {
     const id = line.trim();
-    if (id) decodeRow(tbody, id);
+    if (id) decodeRows(tbody, id);
   }
 }
 
@@ -164,7 +156,7 @@ function mint(format, count) {
       lib.setBackend(kind);
       const { simd } = lib.getBackend();
       const [generate, bytes] = timed(() => format.api.generateMany(count));
-      const [encode, ids] = timed(() => format.api.encodeMany(bytes, format.writeOptions));
+      const [encode, ids] = timed(() => format.api.encodeMany(bytes, WRITE_OPTIONS[format.key]));
       const [decode, decoded] = timed(() => format.api.decodeMany(ids));
       if (hex(decoded.subarray(0, 64)) !== hex(bytes.subarray(0, 64))) throw new Error("round trip differs");
       cell(row, kind + (simd ? " (SIMD)" : ""));
@@ -184,13 +176,17 @@ function start() {
   const { kind, simd } = lib.getBackend();
   document.querySelector("#engine").textContent = `${kind}${simd ? " (SIMD)" : ""}`;
 
+  document.querySelector("#decodable").textContent = FORMATS.map((format) => format.title).join(", ");
+  document.querySelector("#scannable").textContent = scannableFormats().map(titleOf).join(", ");
+  new Inspector();
+
   const ids = document.querySelector("#ids");
   ids.value = SAMPLES.join("\n");
   ids.addEventListener("input", decodeAll);
   decodeAll();
 
   const select = document.querySelector("#format");
-  for (const [index, format] of FORMATS.entries()) select.add(new Option(format.name, String(index)));
+  for (const [index, format] of FORMATS.entries()) select.add(new Option(format.title, String(index)));
   document.querySelector("#mint").addEventListener("submit", (event) => {
     event.preventDefault();
     const count = Number(document.querySelector("#count").value);

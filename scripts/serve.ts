@@ -1,7 +1,8 @@
 /**
  * A static file server on 127.0.0.1 for the playground and the browser tests (ES modules do not load from file://
- * URLs). Serves the repository root read-only; `routes` adds files held in memory (a test's pages and bundles),
- * `headers` goes on every response (a Content-Security-Policy, say). `npm run playground` runs it.
+ * URLs). Serves the repository root read-only (under `mount`, a path as a static host may put a site under);
+ * `routes` adds files held in memory (a test's pages and bundles), `headers` goes on every response (a
+ * Content-Security-Policy, say). `npm run playground` runs it.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -27,6 +28,8 @@ export interface ServeOptions {
   headers?: Record<string, string>;
   /** Default 0: any free port. */
   port?: number;
+  /** The URL path the repository's root is served at (default "/"; e.g. "/sub/site/"). */
+  mount?: string;
 }
 
 export interface Served {
@@ -41,10 +44,10 @@ function fileFor(pathname: string): string | null {
   return file.startsWith(ROOT) ? file : null;
 }
 
-export async function serve({ routes = {}, headers = {}, port = 0 }: ServeOptions = {}): Promise<Served> {
+export async function serve({ routes = {}, headers = {}, port = 0, mount = "/" }: ServeOptions = {}): Promise<Served> {
   const server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? "/", "http://localhost");
-    const file = fileFor(pathname);
+    const file = pathname.startsWith(mount) ? fileFor(`/${pathname.slice(mount.length)}`) : null;
     const body = routes[pathname] ?? (file ? await readFile(file).catch(() => null) : null);
     if (body === null) {
       response.writeHead(404, headers).end("not found");

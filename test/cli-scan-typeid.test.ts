@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { latin1 } from "./helpers/reference.js";
-import { type CliResult, lines, runCli } from "./helpers/cli.js";
+import { type CliResult, type ScanJsonMatch, lines, runCli } from "./helpers/cli.js";
 import { randomTypeIdLog, referenceTypeIdScan } from "./helpers/scan-reference.js";
 
 const VECTOR = "prefix_01h455vb4pex5vsknk084sn02q";
@@ -28,17 +28,7 @@ const file = (text: string): string => {
   return path;
 };
 
-interface JsonMatch {
-  file?: string;
-  line: number;
-  offset: number;
-  type: string;
-  id: string;
-  time: number;
-  iso: string;
-}
-
-const parsed = (result: CliResult): JsonMatch[] => lines(result.stdout).map((line) => JSON.parse(line) as JsonMatch);
+const parsed = (result: CliResult): ScanJsonMatch[] => lines(result.stdout).map((line) => JSON.parse(line) as ScanJsonMatch);
 
 describe("ulid scan --type typeid", () => {
   it("prints each TypeID as found, with its line and the time of its UUID, in plain and JSON output", async () => {

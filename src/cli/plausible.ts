@@ -3,19 +3,15 @@
  * (which times `--stats` believes: any 26-character token of the alphabet decodes to some time, and an etag or a
  * long number decodes to 1970 or to year 10000).
  */
-import type { TimeWindow } from "../printer/time-window.js";
+import { type TimeWindow, defaultPlausibleWindow } from "../printer/time-window.js";
 import { parseTime } from "./time-arg.js";
 import { UsageError } from "./usage.js";
 
-
-/** The default plausible window's start: IDs with a time in them were not made before this century. */
-export const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
-/** The default plausible window's end, after now: a day's leeway for clocks that run ahead. */
-const PLAUSIBLE_AHEAD_MS = 24 * 60 * 60 * 1000;
+export { PLAUSIBLE_FROM } from "../printer/time-window.js";
 
 /** `--plausible FROM..UNTIL` (either side may be empty: no bound there), or the default window at `now`. */
 export function plausibleWindow(text: string | undefined, now: number): TimeWindow {
-  if (text === undefined) return { from: PLAUSIBLE_FROM, to: now + PLAUSIBLE_AHEAD_MS };
+  if (text === undefined) return defaultPlausibleWindow(now);
   const sides = text.split("..");
   if (sides.length !== 2) {
     throw new UsageError(`--plausible must be FROM..UNTIL (either may be empty), got ${JSON.stringify(text)}`);

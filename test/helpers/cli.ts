@@ -52,6 +52,17 @@ export function runCliBytes(args: readonly string[]): Promise<{ status: number |
   });
 }
 
+/** A match as `ulid scan --json` prints it (`file` first with several files or -H). */
+export interface ScanJsonMatch {
+  file?: string;
+  line: number;
+  offset: number;
+  type: string;
+  id: string;
+  time: number;
+  iso: string;
+}
+
 /** The lines of command output, without the final newline's empty string. */
 export function lines(text: string): string[] {
   return text === "" ? [] : text.replace(/\n$/, "").split("\n");

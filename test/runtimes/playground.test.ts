@@ -1,11 +1,11 @@
 // The playground (playground/), as a person uses it in Chromium: the sample IDs of every format decoded, pasted
-// text decoded as typed, a batch minted on each engine; then a screenshot, kept in test-results/ for a look.
+// text decoded as typed (as every format that reads it), a batch minted on each engine; then a screenshot, kept in
+// test-results/ for a look. The log inspector on the same page has a suite of its own (inspector.test.ts).
 import { mkdir, writeFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serve, type Served } from "../../scripts/serve.js";
 import * as lib from "../../src/index.js";
-import { launchChromium } from "../helpers/browser.js";
+import { type OpenPlayground, openPlayground } from "../helpers/playground.js";
 import { ROOT } from "../helpers/runtimes.js";
 
 const SCREENSHOT = `${ROOT}test-results/playground.png`;
@@ -19,10 +19,8 @@ const FORMATS: [string, (id: string) => boolean][] = [
   ["TypeID", (id) => id.startsWith("user_") && lib.typeid.isValid(id, { prefix: "user" })],
 ];
 
-let browser: Browser;
-let server: Served;
+let playground: OpenPlayground;
 let page: Page;
-const errors: string[] = [];
 
 /** The text of every cell of a table's body, row by row. */
 function rows(table: string): Promise<string[][]> {
@@ -32,24 +30,26 @@ function rows(table: string): Promise<string[][]> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  server = await serve();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(`${server.url}/playground/`);
-  await page.waitForSelector("#decoded tbody tr");
+  playground = await openPlayground();
+  page = playground.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => playground?.close());
 
 describe("playground", () => {
+  it("names every format of the registry, and offers each to mint", async () => {
+    const names = (await page.textContent("#decodable"))!.split(", ");
+    expect(names).toHaveLength(Object.keys(lib.formats).length);
+    expect(names).toEqual(expect.arrayContaining(FORMATS.map(([name]) => name)));
+    expect(await page.$$eval("#format option", (options) => options.map((o) => o.textContent))).toEqual(names);
+  });
+
   it("decodes the sample of every format, and names the fault of the invalid one", async () => {
     expect(await page.textContent("#engine")).toBe("wasm (SIMD)");
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "KSUID", "TypeID", "ULID"]);
+    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "KSUID", "TypeID", "ULID", "TypeID"]);
+    // Every reading shows the ID's bytes and integer.
+    for (const row of decoded.slice(0, 7)) expect(row[3]).toMatch(/^bytes: [0-9a-f]+\ninteger: \d+/);
     expect(decoded[1]![2]).toBe("2016-07-30T22:36:16.385Z (1469918176385)");
     expect(decoded[1]![3]).toContain("canonical: 01ARYZ6S410000000000000000");
     expect(decoded[2]![2]).toContain("(1720159065483)");
@@ -59,22 +59,27 @@ describe("playground", () => {
     expect(decoded[5]![2]).toBe("2017-10-10T04:00:47.000Z (1507608047000)");
     expect(decoded[5]![3]).toContain("payload: b5a1cd34b5f99d1154fb6853345c9735");
     expect(decoded[6]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
-    expect(decoded[6]![3]).toBe("prefix: prefix\nUUID: 01890a5d-ac96-774b-bcce-b302099a8057");
+    expect(decoded[6]![3]).toMatch(/\nprefix: prefix\nUUID: 01890a5d-ac96-774b-bcce-b302099a8057$/);
     expect(decoded[7]![2]).toMatch(/^OVERFLOW at 0: /);
+    expect(decoded[8]![2]).toMatch(/^OVERFLOW at 0: /);
   });
 
   it("decodes what is typed in", async () => {
     await page.fill(
       "#ids",
-      `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q`,
+      `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`,
     );
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "?", "KSUID", "TypeID"]);
-    expect(decoded[5]![2]).toMatch(/^INVALID_PREFIX at 0: /);
-    expect(decoded[4]![2]).toMatch(/^OVERFLOW at 26: /);
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "TypeID", "?", "KSUID", "TypeID", "ULID", "TypeID"]);
     expect(decoded[1]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
     expect(decoded[2]![2]).toMatch(/^INVALID_CHAR at 10: /);
-    expect(decoded[3]![2]).toMatch(/^no format has 4 characters/);
+    expect(decoded[3]![2]).toMatch(/^INVALID_CHAR at \d+: /);
+    expect(decoded[4]![2]).toMatch(/^no format has 4 characters/);
+    expect(decoded[5]![2]).toMatch(/^OVERFLOW at 26: /);
+    expect(decoded[6]![2]).toMatch(/^INVALID_PREFIX at 0: /);
+    // A lower-case ULID is a TypeID without a prefix: both readings, one time.
+    expect(decoded[7]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
+    expect(decoded[8]![2]).toBe(decoded[7]![2]);
   });
 
   it.each(FORMATS)("mints a batch of %s on each engine, with timings", async (format, isValid) => {
@@ -100,6 +105,6 @@ describe("playground", () => {
     expect(png.readUInt32BE(20)).toBeGreaterThan(600);
     // A blank page of this size compresses to a few kB; tables of monospace text take far more.
     expect(png.length).toBeGreaterThan(40_000);
-    expect(errors).toEqual([]);
+    expect(playground.errors).toEqual([]);
   });
 });
