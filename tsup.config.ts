@@ -47,12 +47,13 @@ function packageFromDist(path: string): Plugin {
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
 /**
- * `npm run build:js` (BUILD_TYPES=0) leaves out the types (dist/index.d.ts, .d.cts): `npm test` runs the JavaScript
- * and type-checks the sources with tsc, and building the types is a second type-check of the library, most of what
- * tsup does. `npm run build`, which the tiers that use the types run first (deep: the consumer project and the
- * packed tarball; the package checks), builds everything.
+ * Which builds run: all of them (`npm run build`), or BUILD_PART=js, the JavaScript alone, or BUILD_PART=types,
+ * the types alone (dist/index.d.ts and .d.cts). `npm test` builds the JavaScript first (`build:js`), then the types
+ * beside the unit tier (`build:types`, scripts/unit-tier.mjs): building them is a type-check of the library of its
+ * own, most of what tsup does, and only the type check of the sources (which imports the package by name) needs it.
  */
-const withTypes = process.env.BUILD_TYPES !== "0";
+const part = process.env.BUILD_PART;
+if (part !== undefined && part !== "js" && part !== "types") throw new Error(`BUILD_PART is js or types, not ${part}`);
 
 const builds: Options[] = [
   {
@@ -134,4 +135,4 @@ const builds: Options[] = [
   },
 ];
 
-export default defineConfig(withTypes ? builds : builds.filter((build) => build.dts === undefined));
+export default defineConfig(part === undefined ? builds : builds.filter((build) => (build.dts !== undefined) === (part === "types")));

@@ -117,7 +117,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     // A worker per core: vitest's default leaves one core to itself (one worker on a 2-core machine), but the main
-    // process is idle while the workers run, and a second worker takes `npm test` from ~30 s to ~24 s here.
+    // process is idle while the workers run.
     maxWorkers: availableParallelism(),
     projects: [
       {

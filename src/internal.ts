@@ -15,7 +15,7 @@ export { scanShape } from "./engine/scan-shape.js";
 export { wasmScanWindow, wasmSearch } from "./engine/wasm-scan.js";
 export { readTime } from "./engine/js-ulid-text.js";
 export { HEX_DECODE } from "./engine/js-uuidv7.js";
-export { type WasmExports, compiledWasm, loadWasm, useCompiledModule } from "./wasm/load.js";
+export { type WasmExports, abiMismatch, checkRegions, compiledWasm, loadWasm, useCompiledModule } from "./wasm/load.js";
 
 // Formats as the machinery sees them.
 export { formatOption } from "./formats/registry.js";

@@ -6,7 +6,9 @@
  * embeds its module in place of the library's (tsup.config.ts), so the engine loads it; its worker threads get the
  * compiled module from the main thread.
  */
-import { getBackend, loadWasm, SCAN_MATCHES, type WasmExports } from "../internal.js";
+import { abiMismatch, checkRegions, getBackend, loadWasm, SCAN_MATCHES, type WasmExports } from "../internal.js";
+
+const mismatch = abiMismatch("the command's WebAssembly build", "the command");
 
 /** `ulid decode`'s line kernels (assembly/command/decode-lines.ts), driven by wasm-decode-lines.ts. */
 export interface DecodeLineKernels {
@@ -131,12 +133,5 @@ function checkCommandAbi(x: CommandWasmExports): void {
     ["line output", x.lineOutRegion(), x.lineOutBytes()],
     ["scan types", x.scanTypesRegion(), SCAN_MATCHES],
   ];
-  const memory = x.memory.buffer.byteLength;
-  for (const [name, at, size] of regions) {
-    if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
-  }
-}
-
-function mismatch(what: string, wasm: number, ts: number): Error {
-  return new Error(`the command's WebAssembly build does not match the command: ${what} is ${wasm} there and ${ts} here`);
+  checkRegions(regions, x.memory.buffer.byteLength, mismatch);
 }

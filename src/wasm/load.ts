@@ -175,6 +175,27 @@ function instantiateModule(module: WebAssembly.Module, simd: boolean): LoadedWas
   return { exports, simd };
 }
 
+/** The error for a build that does not match the code driving it: `what` is `wasm` in the build and `ts` here. */
+export type AbiMismatch = (what: string, wasm: number, ts: number) => Error;
+
+/** The `AbiMismatch` of `build` (the module, as the message names it) against `side` (the code that drives it). */
+export function abiMismatch(build: string, side: string): AbiMismatch {
+  return (what, wasm, ts) => new Error(`${build} does not match ${side}: ${what} is ${wasm} there and ${ts} here`);
+}
+
+/** Throws `mismatch` for the first of `regions` ([name, start, bytes]) that ends past the `memory` bytes. */
+export function checkRegions(
+  regions: readonly (readonly [string, number, number])[],
+  memory: number,
+  mismatch: AbiMismatch,
+): void {
+  for (const [name, at, size] of regions) {
+    if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
+  }
+}
+
+const mismatch = abiMismatch("the WebAssembly build", "this library");
+
 /**
  * Throws unless the module implements every format with the widths the specs give and its regions are the sizes the
  * engine's views assume: the two sides are built separately, and a mismatch would read and write wrong bytes.
@@ -199,7 +220,6 @@ export function checkAbi(x: WasmExports): void {
   if (x.scanBytes() !== SCAN_BYTES) throw mismatch("the scan region", x.scanBytes(), SCAN_BYTES);
   // A generation step (stampMany, advanceMany) must fit the binary and random regions in one call.
   if (x.chunkSize() < GENERATE_CHUNK) throw mismatch("the records a region holds", x.chunkSize(), GENERATE_CHUNK);
-  const memory = x.memory.buffer.byteLength;
   const chunk = x.chunkSize();
   const regions: [string, number, number][] = [
     ["binary", x.binaryRegion(), MAX_ID_BYTES * chunk],
@@ -211,13 +231,7 @@ export function checkAbi(x: WasmExports): void {
     ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
   ];
-  for (const [name, at, size] of regions) {
-    if (at + size > memory) throw mismatch(`the end of the ${name} region`, at + size, memory);
-  }
-}
-
-function mismatch(what: string, wasm: number, ts: number): Error {
-  return new Error(`the WebAssembly build does not match this library: ${what} is ${wasm} there and ${ts} here`);
+  checkRegions(regions, x.memory.buffer.byteLength, mismatch);
 }
 
 /** Base64 -> bytes with `atob`, which every target runtime has (no Buffer). */
