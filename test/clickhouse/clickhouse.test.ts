@@ -152,6 +152,29 @@ describe.runIf(ENGINE_PUBLISHED)("ClickHouse (chDB)", () => {
     });
   });
 
+  it("runs docs/sql.md's queries of the command's files", async () => {
+    const console_ = /```console\n([\s\S]*?)```/.exec(PAGE.slice(PAGE.indexOf("### Reading the command's")))![1]!.replaceAll("\\\n", "");
+    const queries = [...console_.matchAll(/-q "([^"]+)"/g)].map(([, query]) => query!);
+    expect(queries).toHaveLength(2);
+    const log = join(dir, "api.log");
+    const time = Date.UTC(2026, 3, 15, 2);
+    writeFileSync(log, `${formats.ulid.generate(time)} ${uuidv7.generate(time + 3_600_000)} ${formats.ulid.generate(time)}\n`);
+    const scanned = join(dir, "ids.parquet");
+    await ok(["scan", log, "--type", "all", "--format", "parquet", "-o", scanned]);
+    const byType = tsv(session.query(queries[0]!.replace("'ids.parquet'", `'${scanned}'`), "TSV"));
+    expect(byType.sort()).toEqual([
+      ["ulid", "2", "2", "2026-04-15 02:00:00.000", "2026-04-15 02:00:00.000"],
+      ["uuidv7", "1", "1", "2026-04-15 03:00:00.000", "2026-04-15 03:00:00.000"],
+    ]);
+    const ksuids = join(dir, "ksuids.txt");
+    writeFileSync(ksuids, [0, 1, 3_600_000].map((offset) => ksuid.generate(time + offset)).join("\n") + "\n");
+    const arrow = join(dir, "ksuids.arrows");
+    await ok(["decode", ksuids, "--type", "ksuid", "--format", "arrow", "-o", arrow]);
+    // The page pipes the stream into `clickhouse local`, which names standard input `table`.
+    const hours = tsv(session.query(queries[1]!.replace("FROM table", `FROM file('${arrow}', ArrowStream)`), "TSV"));
+    expect(hours).toEqual([["2026-04-15 02:00:00", "2"], ["2026-04-15 03:00:00", "1"]]);
+  });
+
   describe("agrees with ClickHouse's ID functions on a million IDs", () => {
     const MILLION = 1_000_000;
 
