@@ -224,6 +224,27 @@ describe("named values and DuckDB's own functions", () => {
     }
   });
 
+  it("refuses what is no connection and a prefix that is no string, as UlidErrors", async () => {
+    const { registerFunctions } = await import("ulid-wasm/duckdb");
+    const { UlidError } = await import("ulid-wasm");
+    const cases: [unknown, unknown, string][] = [
+      [{}, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got an object"],
+      [null, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got null"],
+      [db, 5, "options must be an object, got 5"],
+      [db, { prefix: 5 }, "the `prefix` option must be a string, got 5"],
+    ];
+    for (const [connection, options, message] of cases) {
+      let thrown: unknown;
+      try {
+        registerFunctions(connection as DuckDBConnection, options as { prefix?: string });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(UlidError);
+      expect(thrown).toMatchObject({ code: "INVALID_ARGUMENT", message });
+    }
+  });
+
   it("the prefix option names every function after it", async () => {
     const prefixed = await connectWithFunctions({ prefix: "id_" });
     expect(await rows(prefixed, "SELECT id_ulid_valid('01ARYZ6S410000000000000000'), id_ksuid_valid('x')")).toEqual([[true, false]]);
