@@ -3,6 +3,7 @@
  * main entry has no dependency). docs/sql.md shows them in use.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { registrationArguments } from "./sql/arguments.js";
 import { registerReadIds } from "./sql/read-ids.js";
 import { registerScalarFunctions } from "./sql/scalar-functions.js";
 
@@ -21,11 +22,13 @@ export interface RegisterOptions {
  * Registers on `connection` (a `DuckDBConnection`), for every format `F` of the registry: `F_valid`, `F_timestamp`,
  * `F_to_blob`, `F_from_blob`, `F_min`, `F_max`, `F_generate`, and for 16-byte formats `F_to_uuid` and
  * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
- * glob. Functions are registered per connection, as DuckDB keeps them. Returns the names registered.
+ * glob. Functions are registered per connection, as DuckDB keeps them. Returns the names registered. Another object
+ * than a connection, or a `prefix` that is no string, is an UlidError (INVALID_ARGUMENT).
  */
 export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {
-  const prefix = options?.prefix ?? "";
-  const names = registerScalarFunctions(connection, prefix);
-  registerReadIds(connection, `${prefix}read_ids`, SCAN_THREAD);
+  const checked = registrationArguments(connection, options);
+  const { prefix } = checked;
+  const names = registerScalarFunctions(checked.connection, prefix);
+  registerReadIds(checked.connection, `${prefix}read_ids`, SCAN_THREAD);
   return [...names, `${prefix}read_ids`];
 }

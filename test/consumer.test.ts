@@ -11,7 +11,7 @@ const TSC = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.m
 
 describe("a consumer project", () => {
   it.each([
-    ["tsconfig.json", "with @types/node: brands are no plain strings, consumers infer them, streams pipe through"],
+    ["tsconfig.json", "with @types/node: brands are no plain strings, consumers infer them, streams pipe through, ulid-wasm/duckdb takes node-api's connection"],
     ["tsconfig.dom.json", "with the DOM library: the DOM's streams pipe through the package's"],
     ["tsconfig.dom-node.json", "with the DOM library and @types/node: the streams pipe through"],
     ["tsconfig.workerd.json", "with @cloudflare/workers-types: the runtime's streams (classes with getters) pipe through"],

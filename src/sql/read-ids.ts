@@ -7,7 +7,7 @@
  */
 import { statSync } from "node:fs";
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
-import type { DuckDBConnection, DuckDBTableFunctionBindInfo, DuckDBTableFunctionInitInfo } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBTableFunctionBindInfo } from "@duckdb/node-api";
 import { scanText, UlidError, type ScanOptions } from "../index.js";
 import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
@@ -46,7 +46,8 @@ export function registerReadIds(connection: DuckDBConnection, name: string, work
   });
   fn.setInitFunction((info) => {
     info.setMaxThreads(1);
-    info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, projection(info)));
+    // The columns the query reads (projection pushdown), by their index in COLUMNS, in the output's order.
+    info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
   });
   bindings.table_function_set_function(fn.table_function, (info, output) => {
     try {
@@ -78,11 +79,6 @@ function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
   }
   const single = typeof format === "string" && format !== "all" ? format : null;
   return { files, format: format as ScanOptions["format"], single };
-}
-
-/** The columns the query reads, by their index in COLUMNS, in the order of the output's vectors. */
-function projection(info: DuckDBTableFunctionInitInfo): number[] {
-  return info.getColumnIndexes();
 }
 
 /** Ends a scanning thread whose query DuckDB let go of without reading it to the end (a LIMIT). */

@@ -4,6 +4,10 @@
  * library's own answer for each row, NULLs, invalid values' errors, and generate's order. Deep tier: it loads
  * DuckDB's native library and runs thousands of rows per format (vitest.config.ts).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it, beforeAll } from "vitest";
 import { formats, type FormatKey } from "ulid-wasm";
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -68,6 +72,18 @@ describe.each(KEYS)("%s", (key) => {
   it("F_timestamp: each ID's time to the millisecond, NULL for NULL", async () => {
     const got = await column(db, `SELECT epoch_ms(${key}_timestamp(v)) FROM ${table} ORDER BY i`);
     expect(got).toEqual(map(ids, (id) => String(Math.floor(format.decodeTime(id)))));
+  });
+
+  it("F_timestamp over values that lie anywhere in memory: computed per row, shuffled by a sort", async () => {
+    const got = await rows(
+      db,
+      `SELECT i, epoch_ms(${key}_timestamp(substr(v || 'xyz', 1, length(v)))) FROM ${table} ORDER BY hash(i) LIMIT 6000`,
+    );
+    for (const [i, ms] of got) {
+      const id = ids[Number(i)];
+      expect(ms).toBe(id === null ? null : String(Math.floor(format.decodeTime(id!))));
+    }
+    expect(got.length).toBe(6000);
   });
 
   it("F_valid: true for each ID, NULL for NULL", async () => {
@@ -190,6 +206,43 @@ describe("named values and DuckDB's own functions", () => {
     const ids = ["user_01h455vb4pex5vsknk084sn02q", "post_01h455vb4pex5vsknk084sn02q", "01h455vb4pex5vsknk084sn02q", "organization_01h455vb4pex5vsknk084sn02q"];
     await tableOf(db, "typeids", ids);
     expect(await column(db, "SELECT typeid_to_uuid(v)::VARCHAR FROM typeids ORDER BY i")).toEqual(ids.map(() => "01890a5d-ac96-774b-bcce-b302099a8057"));
+  });
+
+  it("works from CommonJS as from ESM, read_ids' thread included", async () => {
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const { registerFunctions } = createRequire(import.meta.url)("ulid-wasm/duckdb");
+    const connection = await (await DuckDBInstance.create(":memory:")).connect();
+    registerFunctions(connection);
+    const dir = mkdtempSync(join(tmpdir(), "ulid-duckdb-cjs-"));
+    try {
+      writeFileSync(join(dir, "a.log"), "GET /orders/01ARYZ6S410000000000000000 200\n");
+      expect(await rows(connection, `SELECT ulid_timestamp(id)::VARCHAR, line FROM read_ids('${join(dir, "a.log")}')`)).toEqual([
+        ["2016-07-30 22:36:16.385+00", "1"],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses what is no connection and a prefix that is no string, as UlidErrors", async () => {
+    const { registerFunctions } = await import("ulid-wasm/duckdb");
+    const { UlidError } = await import("ulid-wasm");
+    const cases: [unknown, unknown, string][] = [
+      [{}, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got an object"],
+      [null, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got null"],
+      [db, 5, "options must be an object, got 5"],
+      [db, { prefix: 5 }, "the `prefix` option must be a string, got 5"],
+    ];
+    for (const [connection, options, message] of cases) {
+      let thrown: unknown;
+      try {
+        registerFunctions(connection as DuckDBConnection, options as { prefix?: string });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(UlidError);
+      expect(thrown).toMatchObject({ code: "INVALID_ARGUMENT", message });
+    }
   });
 
   it("the prefix option names every function after it", async () => {
