@@ -183,10 +183,15 @@ describe("the log inspector", () => {
     expect(await shown()).toBe(matches.length);
   });
 
-  it("shows implausible matches when asked, marked", async () => {
+  it("shows implausible matches when asked, marked, and exports them: `ulid scan --plausible ..`'s matches", async () => {
     await page.check("#implausible");
     expect(await shown()).toBe(stats.matches);
     expect(await page.$$eval(".match-row.implausible", (rows) => rows.length)).toBeGreaterThan(0);
+    const every = lines((await runCli(["scan", seeded, "--type", "all", "--json", "--plausible", ".."])).stdout).map((line) => JSON.parse(line) as JsonMatch);
+    // Times from 1970 to past 2400 among them.
+    expect(Math.min(...every.map((m) => m.time))).toBeLessThan(Date.UTC(2000, 0));
+    expect(Math.max(...every.map((m) => m.time))).toBeGreaterThan(Date.UTC(2400, 0));
+    await expectSelection(every);
     await page.uncheck("#implausible");
     expect(await shown()).toBe(matches.length);
   });
