@@ -344,6 +344,7 @@ describe("the log inspector", () => {
   it("renders: a screenshot of the seeded log, its six hours chosen on the chart, in test-results/", async () => {
     // docs/inspector.png is this picture.
     await page.setViewportSize({ width: 960, height: 900 });
+    await scanInPage(seeded);
     const box = (await page.$("#chart").then((chart) => chart!.boundingBox()))!;
     await page.mouse.click(box.x + box.width - 14, box.y + box.height - 40);
     await page.mouse.move(box.x + 56 + (box.width - 68) * 0.44, box.y + 120);
