@@ -3,7 +3,8 @@
  * typed array per field, no object per match. A chunk of the scanner's matches arrives as `ChunkColumns`, the shape
  * of the scanner's `columns: true` results; `chunkColumns` makes that shape from the match objects the scanner gives
  * without `columns` (each format's IDs decoded to bytes in one bulk call), and `MatchStore` appends chunks, growing
- * by doubling.
+ * by doubling. With `columns: true` the scanner's results go to `MatchStore.append` as they are, and a TypeID's
+ * prefix (not in its bytes) is read from the chunk's text at the match's offset instead of from its `id`.
  */
 import { formats, type FormatKey, type UlidMatch } from "ulid-wasm";
 
