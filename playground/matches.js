@@ -1,11 +1,7 @@
-// The matches of a scan as the page holds them: the worker's typed arrays (playground/scan-worker.ts, MatchColumns),
-// a selection of them by format and time, and the text of a match, made only for the rows shown or exported.
+// The matches of a scan as the page holds them: the worker's typed arrays (playground/match-columns.ts), a selection
+// of them by format and time, and the text of a match, made only for the rows shown or exported.
 import { formats } from "../dist/index.js";
-
-/** Rows exported per step: the page paints (and shows progress) between steps. */
-const EXPORT_STEP = 50_000;
-/** The columns of an export, as `ulid scan --json` names a match's keys. */
-const CSV_HEADER = "line,offset,type,id,time,iso\n";
+import { matchesCsv } from "./match-csv.js";
 
 export class Matches {
   /**
@@ -75,27 +71,8 @@ export class Matches {
     return prefix ? namespace.encode(bytes, start, { prefix }) : namespace.encode(bytes, start);
   }
 
-  /** A row as a line of CSV (no field needs quoting: IDs, names, numbers and ISO times hold no comma or quote). */
-  csvLine(row) {
-    const { lines, offsets, times } = this.columns;
-    const time = times[row];
-    return `${lines[row]},${offsets[row]},${this.formatName(row)},${this.idText(row)},${time},${new Date(time).toISOString()}\n`;
-  }
-
-  /**
-   * The selected rows as a CSV file, step by step so the page stays responsive; `progress(done, total)` is called
-   * after each step.
-   */
-  async csv(progress) {
-    const parts = [CSV_HEADER];
-    const rows = this.selected;
-    for (let at = 0; at < rows.length; at += EXPORT_STEP) {
-      let text = "";
-      for (const row of rows.subarray(at, at + EXPORT_STEP)) text += this.csvLine(row);
-      parts.push(text);
-      progress(Math.min(at + EXPORT_STEP, rows.length), rows.length);
-      await new Promise((resolve) => setTimeout(resolve));
-    }
-    return new Blob(parts, { type: "text/csv" });
+  /** The selected rows as a CSV file (match-csv.js); `progress(done, total)` is called as it is written. */
+  csv(progress) {
+    return matchesCsv(this, this.selected, progress);
   }
 }

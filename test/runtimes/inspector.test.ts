@@ -183,10 +183,15 @@ describe("the log inspector", () => {
     expect(await shown()).toBe(matches.length);
   });
 
-  it("shows implausible matches when asked, marked", async () => {
+  it("shows implausible matches when asked, marked, and exports them: `ulid scan --plausible ..`'s matches", async () => {
     await page.check("#implausible");
     expect(await shown()).toBe(stats.matches);
     expect(await page.$$eval(".match-row.implausible", (rows) => rows.length)).toBeGreaterThan(0);
+    const every = lines((await runCli(["scan", seeded, "--type", "all", "--json", "--plausible", ".."])).stdout).map((line) => JSON.parse(line) as JsonMatch);
+    // Times from 1970 to past 2400 among them.
+    expect(Math.min(...every.map((m) => m.time))).toBeLessThan(Date.UTC(2000, 0));
+    expect(Math.max(...every.map((m) => m.time))).toBeGreaterThan(Date.UTC(2400, 0));
+    await expectSelection(every);
     await page.uncheck("#implausible");
     expect(await shown()).toBe(matches.length);
   });
@@ -339,6 +344,7 @@ describe("the log inspector", () => {
   it("renders: a screenshot of the seeded log, its six hours chosen on the chart, in test-results/", async () => {
     // docs/inspector.png is this picture.
     await page.setViewportSize({ width: 960, height: 900 });
+    await scanInPage(seeded);
     const box = (await page.$("#chart").then((chart) => chart!.boundingBox()))!;
     await page.mouse.click(box.x + box.width - 14, box.y + box.height - 40);
     await page.mouse.move(box.x + 56 + (box.width - 68) * 0.44, box.y + 120);
