@@ -66,7 +66,9 @@ function readTimeHigh(id: string): number {
 /**
  * Reads a 26-character string as `readIdTime` does, every character a symbol of `table` (TypeID's suffix:
  * LOWER_DECODE_TABLE), and writes a valid ID's 16 bytes at `dst[offset]` (nothing for an invalid one): decode,
- * decodeInto and decodeMany.
+ * decodeInto and decodeMany. Returns 0, or -1 for an invalid ID: a small integer, as it is too large for V8 to
+ * inline, and a time above 2^31 returned from a call would be boxed, a heap allocation per ID (bench/single.ts,
+ * decode).
  */
 export function readId(id: string, dst: Uint8Array, offset: number, table = DECODE_TABLE): number {
   const T = table;
@@ -99,13 +101,7 @@ export function readId(id: string, dst: Uint8Array, offset: number, table = DECO
   dst[offset + 13] = (c21 << 4) | (c22 >> 1);
   dst[offset + 14] = (c22 << 7) | (c23 << 2) | (c24 >> 3);
   dst[offset + 15] = (c24 << 5) | c25;
-  return timeOf(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9);
-}
-
-/** Unix ms from the values of the 10 time characters, in two 25-bit halves: 48 bits overflow int32 arithmetic. */
-function timeOf(c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number, c9: number): number {
-  const high = (((c0 * 32 + c1) * 32 + c2) * 32 + c3) * 32 + c4;
-  return high * TWO_POW_25 + ((((c5 * 32 + c6) * 32 + c7) * 32 + c8) * 32 + c9);
+  return 0;
 }
 
 /**
