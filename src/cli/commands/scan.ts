@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { type Stats, closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { MatchVisitor } from "../../internal.js";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
@@ -51,6 +51,29 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * The bytes of every input of a scan, for one progress bar over all of them; undefined when one has no size known
+ * in advance (standard input from a pipe, a FIFO). An input that cannot be read counts nothing: it is skipped.
+ */
+function totalSize(paths: readonly string[]): number | undefined {
+  let total = 0;
+  for (const path of paths) {
+    try {
+      const stats = fstatOrStat(path);
+      if (!stats.isFile()) return undefined;
+      total += stats.size;
+    } catch {
+      // openInput names the fault.
+    }
+  }
+  return total;
+}
+
+/** The status of standard input for "-", else of the file at `path`. */
+function fstatOrStat(path: string): Stats {
+  return path === "-" ? fstatSync(0) : statSync(path);
 }
 
 export const scanCommand: Command = {
@@ -142,8 +165,12 @@ Examples:
     const out = new Output();
     let status = 0;
     let pool: ScanPool | undefined;
+    // One progress line for the whole job: its threshold, bar and rate count the bytes of every file.
+    const progress = new Progress("bytes", totalSize(paths), stats !== undefined);
+    let scannedBefore = 0;
     try {
       for (const path of paths) {
+        progress.nextInput(scannedBefore);
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
         const parallel = parallelScan(path, jobs);
         try {
@@ -157,18 +184,15 @@ Examples:
               pool = new ScanPool(threads);
             }
             const job = { path, name, type: targets.type, json, since: printed.from, until: printed.to, size };
-            const progress = new Progress("bytes", size);
-            try {
-              line = await pool.scan(job, (bytes) => out.write(bytes), progress);
-            } finally {
-              progress.clear();
-            }
+            line = await pool.scan(job, (bytes) => out.write(bytes), progress);
             offset = size;
+            progress.nextInput(scannedBefore + offset);
           }
           lines.file(name);
           const scanner = stats ? targets.scanner(count) : printingScanner(lines, writer, printed, line, offset);
           const input = await openInput(path, offset);
-          await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
+          const read = await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined, progress);
+          scannedBefore += offset + read;
         } catch (error) {
           // As grep and ripgrep do: name the file, go on with the others, and end with status 2.
           if (!(error instanceof InputError)) throw error;
@@ -180,6 +204,7 @@ Examples:
         }
       }
     } finally {
+      progress.clear();
       await pool?.close();
     }
     if (stats) await out.text(json ? stats.json() : stats.text());
