@@ -36,7 +36,7 @@ function jobsOption(value: unknown): number | undefined {
  * input, pipes and anything else, and by default). One job reads the rest of the file, to its end, whatever its size
  * said. More threads are not the default: one job already scans at memory speed, bound by memory traffic and
  * Node's start, so a second thread competes for the same memory and gains little or loses, for more CPU time
- * (bench/cli.mjs; the measurements are in docs/performance.md).
+ * (bench/cli.mjs, bench/scan-sizes.mjs --jobs; the measurements are in docs/performance.md).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === undefined || jobs === 1) return undefined;
@@ -115,7 +115,8 @@ Options:
                       no bound, and '..' believes every time). A match whose time falls outside is not printed,
                       and --stats counts it as implausible and leaves it out of first, last, span and histogram
   -j, --jobs N        scan a regular file with N threads (1-256; default 1: one thread already scans at
-                      memory speed, so more may pay on a large file with idle cores: time both first).
+                      memory speed, so more may pay on a large file with idle cores and lose on a busy
+                      machine: time both first).
                       The output is the same as one job's, byte for byte, in the same order. Standard
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
