@@ -105,6 +105,8 @@ const PUBLIC_API = [
   "test/scan-strings.test.ts",
   "test/scan-many-formats.test.ts",
   "test/scan-plausible.test.ts",
+  "test/scan-columns.test.ts",
+  "test/scan-prefilter.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
   "test/schema.test.ts",

@@ -9,6 +9,7 @@
 
 import { ALPHABET, charValue, isAlnum } from "./crockford";
 import { ID_CHARS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
+import { nextRunCandidate } from "./scan-simd";
 
 /** Class of a byte that is no ASCII letter or digit: it may border a match. */
 const BORDER: u8 = 0xff;
@@ -43,13 +44,18 @@ for (let c = 0; c < 256; c++) {
  * The search skips: it probes byte p+25, the last of a run starting at p. If that byte is no digit, no run
  * starting in [p, p+25] can hold it, so p moves 26 on; otherwise a scan back from it finds the first non-digit
  * byte j, and p moves to j+1. Most log bytes are borders or glue (spaces, punctuation, i/l/o/u), so most probes
- * move 26 bytes at once. (A SIMD pre-skip to the starts of runs of 26 canonical bytes, 32 bytes a step, measured
- * slower on the benchmark log of bench/scan.mjs: IDs and other long runs come every few dozen bytes there, and
- * each one costs the skip a fresh 64-byte look.)
+ * move 26 bytes at once. The SIMD build first skips, 16 bytes a step, to where a run of 26 canonical characters
+ * might start (scan-simd.ts, `nextRunCandidate`: a group of 8 of them at an 8-aligned offset), so text without
+ * long runs of the alphabet (most of a log: words hold i, l, o or u, numbers are short) costs a few vector
+ * operations per 16 bytes; a skip that finds a candidate costs one vector step, so dense text loses little.
  */
 // @ts-ignore: decorator
 @inline export function nextDigitRun(classes: usize, p: i32, length: i32): i32 {
   while (p <= length - ID_CHARS) {
+    if (ASC_FEATURE_SIMD) {
+      p = nextRunCandidate(p, length);
+      if (p > length - ID_CHARS) break;
+    }
     if (classIn(classes, p + ID_CHARS - 1) > 31) {
       p += ID_CHARS;
       continue;

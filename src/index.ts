@@ -46,5 +46,5 @@ export type {
   MonotonicOptions as FormatMonotonicOptions,
   SourceOptions as FormatSourceOptions,
 } from "./formats/generate.js";
-export { scanText, scanStream, scanChunks, type ScanOptions, type ScannableFormat, type UlidMatch } from "./scan/find-ids.js";
+export { scanText, scanStream, scanChunks, type ScanColumns, type ScanColumnsOptions, type ScanOptions, type ScannableFormat, type UlidMatch } from "./scan/find-ids.js";
 export { decodeStream, decodeLines, type DecodeLinesOptions } from "./streams/decode-stream.js";

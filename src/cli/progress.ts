@@ -74,31 +74,58 @@ function handleInterrupt(): void {
   });
 }
 
+/** Where a progress line goes and what it reads: this process's terminals, clock and standard error, or a test's. */
+export interface ProgressSurroundings {
+  readonly terminals: Terminals;
+  now(): number;
+  write(text: string): void;
+}
+
+/** This process's surroundings (its terminals are looked at when a progress line is made). */
+function processSurroundings(): ProgressSurroundings {
+  return { terminals: terminals(), now: monotonicMs, write: (text) => process.stderr.write(text) };
+}
+
+/**
+ * A progress line over one job: one input, or several in turn (`ulid scan a.log b.log`), whose bytes add up, so
+ * the one-second threshold, the bar and the rate are the whole job's, not each input's.
+ */
 export class Progress {
   private readonly enabled: boolean;
-  private readonly start = monotonicMs();
+  private readonly start: number;
   private lastDraw = 0;
+  /** Units of the inputs before the current one. */
+  private before = 0;
 
   /**
-   * `total`: the amount of work when known (bytes or IDs, as `unit` says), for a bar and a percentage. `quiet`:
-   * the command writes nothing to standard output until the work is done (see `mayDrawProgress`).
+   * `total`: the amount of work when known (bytes or IDs, as `unit` says; for several inputs, all of theirs), for a
+   * bar and a percentage. `quiet`: the command writes nothing to standard output until the work is done (see
+   * `mayDrawProgress`).
    */
   constructor(
     private readonly unit: "bytes" | "IDs",
     private readonly total: number | undefined,
     quiet = false,
+    private readonly surroundings: ProgressSurroundings = processSurroundings(),
   ) {
-    this.enabled = mayDrawProgress(terminals(), quiet);
+    this.enabled = mayDrawProgress(surroundings.terminals, quiet);
+    this.start = surroundings.now();
+  }
+
+  /** Starts the next input, `done` units after the job's start: updates then count from there. */
+  nextInput(done: number): void {
+    this.before = done;
   }
 
   /**
-   * Reports `done` units finished so far. Awaited, as it lets the event loop run after each drawing: a loop of
-   * writes to a file or /dev/null otherwise never gets there, and Ctrl-C (a signal, handled there) would wait
-   * for the end of the work.
+   * Reports `done` units of the current input finished so far. Awaited, as it lets the event loop run after each
+   * drawing: a loop of writes to a file or /dev/null otherwise never gets there, and Ctrl-C (a signal, handled
+   * there) would wait for the end of the work.
    */
-  async update(done: number): Promise<void> {
+  async update(inputDone: number): Promise<void> {
     if (!this.enabled) return;
-    const now = monotonicMs();
+    const done = this.before + inputDone;
+    const now = this.surroundings.now();
     if (now - this.start < SHOW_AFTER_MS || now - this.lastDraw < REDRAW_MS) return;
     this.lastDraw = now;
     const rate = done / ((now - this.start) / 1000);
@@ -115,14 +142,14 @@ export class Progress {
     }
     handleInterrupt();
     shown = this;
-    process.stderr.write(`${CLEAR_LINE}${line}`);
+    this.surroundings.write(`${CLEAR_LINE}${line}`);
     await new Promise(setImmediate);
   }
 
   /** Clears the line, if it is on screen. */
   clear(): void {
     if (shown !== this) return;
-    process.stderr.write(CLEAR_LINE);
+    this.surroundings.write(CLEAR_LINE);
     shown = undefined;
   }
 }

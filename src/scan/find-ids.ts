@@ -15,12 +15,16 @@ import { isUint8Array, plainBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
 import { type ChunkProcessor, type WebTransformStream, processChunks, processorStream } from "../streams/stream-shapes.js";
 import { mustBe } from "../core/messages.js";
-import { type MatchVisitor, Scanner, VisitingSearch } from "./scanner.js";
+import { type MatchVisitor, Scanner, VisitingSearch, onlyPlausible } from "./scanner.js";
+import { ColumnCollector, type ScanColumns } from "./match-columns.js";
 import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
-import { type PlausibleTimes, type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
+import { type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
 
-export type { ScanOptions, ScannableFormat };
+export type { ScanColumns, ScanOptions, ScannableFormat };
+
+/** Options that ask for columnar results. */
+export type ScanColumnsOptions = ScanOptions & { columns: true };
 
 export interface UlidMatch {
   /** The ID in canonical form (ULID upper case, UUID lower case, TypeID as found: prefix, "_" and suffix). */
@@ -66,36 +70,37 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   }
 }
 
-/**
- * `visit` for the matches whose time, floored to the millisecond (a format finer than that, such as BaseUID, is
- * compared by its millisecond), is within `window`.
- */
-export function onlyPlausible(visit: MatchVisitor, { from, until }: PlausibleTimes): MatchVisitor {
-  return (window, at, length, offset, time, line, format) => {
-    const ms = Math.floor(time);
-    if (ms >= from && ms < until) visit(window, at, length, offset, time, line, format);
-  };
-}
-
 export { scannableFormat } from "./scan-options.js";
 
-function collector(options: ScanOptions | undefined): MatchCollector {
-  return new MatchCollector(scanRequest(options));
+/** The processor of a scanning call: match objects, or columns (one result in all when `whole`). */
+function collector(options: ScanOptions | undefined, whole: boolean): ChunkProcessor<UlidMatch[]> | ChunkProcessor<ScanColumns> {
+  const request = scanRequest(options);
+  return request.columns ? new ColumnCollector(request, whole) : new MatchCollector(request);
 }
 
 /**
  * Every ID of the format (default ULID) in `text`, in order of offset: bytes (e.g. UTF-8), or a string, whose
- * offsets then count UTF-16 code units.
+ * offsets then count UTF-16 code units. With `columns: true`, one `ScanColumns` of them all.
  */
-export function scanText(text: string | Uint8Array, options?: ScanOptions): UlidMatch[] {
-  if (typeof text === "string") return scanString(text, collector(options));
-  if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
-  const bytes = plainBytes(text, "text");
-  let matches: UlidMatch[] = [];
-  collector(options).push(bytes, true, (found) => {
-    matches = found;
-  });
-  return matches;
+export function scanText(text: string | Uint8Array, options: ScanColumnsOptions): ScanColumns;
+export function scanText(text: string | Uint8Array, options?: ScanOptions): UlidMatch[];
+export function scanText(text: string | Uint8Array, options?: ScanOptions): UlidMatch[] | ScanColumns {
+  let bytes: Uint8Array | undefined;
+  if (typeof text !== "string") {
+    if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
+    bytes = plainBytes(text, "text");
+  }
+  const processor = collector(options, true) as ChunkProcessor<UlidMatch[] | ScanColumns>;
+  // Object results come as arrays per push; columns once, at the end of input.
+  const found: UlidMatch[] = [];
+  let columns: ScanColumns | undefined;
+  const collect = (out: UlidMatch[] | ScanColumns): void => {
+    if (Array.isArray(out)) for (const match of out) found.push(match);
+    else columns = out;
+  };
+  if (bytes === undefined) scanString(text as string, (chunk, final) => processor.push(chunk, final, collect));
+  else processor.push(bytes, true, collect);
+  return columns ?? found;
 }
 
 /** Code units of a string turned into bytes per step: the scan window's size, so memory stays flat. */
@@ -108,15 +113,11 @@ const NOT_ASCII = 0xff;
 const asciiEncoder = new TextEncoder();
 
 /**
- * The matches of a string, scanned as one byte per UTF-16 code unit (so byte offsets are code unit offsets): ASCII
- * as it is, anything else NOT_ASCII, lone surrogates included. Step by step through one buffer, so a string of
- * any length takes no more memory than its matches.
+ * Hands a string to `push` as one byte per UTF-16 code unit (so byte offsets are code unit offsets): ASCII as it
+ * is, anything else NOT_ASCII, lone surrogates included. Step by step through one buffer, so a string of any
+ * length takes no more memory than its matches.
  */
-function scanString(text: string, matches: MatchCollector): UlidMatch[] {
-  const all: UlidMatch[] = [];
-  const collect = (found: UlidMatch[]): void => {
-    for (const match of found) all.push(match);
-  };
+function scanString(text: string, push: (bytes: Uint8Array, final: boolean) => void): void {
   const bytes = new Uint8Array(3 * STRING_STEP);
   for (let at = 0; ; at += STRING_STEP) {
     const end = Math.min(text.length, at + STRING_STEP);
@@ -129,25 +130,36 @@ function scanString(text: string, matches: MatchCollector): UlidMatch[] {
         bytes[i] = unit < 0x80 ? unit : NOT_ASCII;
       }
     }
-    matches.push(bytes.subarray(0, length), end === text.length, collect);
-    if (end === text.length) return all;
+    push(bytes.subarray(0, length), end === text.length);
+    if (end === text.length) return;
   }
 }
 
 /**
  * A TransformStream from byte chunks to arrays of matches (one array per chunk that completes any): IDs and lines
- * split across chunks are found as in one piece, with offsets from the start of the stream.
+ * split across chunks are found as in one piece, with offsets from the start of the stream. With `columns: true`,
+ * one `ScanColumns` per chunk that completes any match.
  */
-export function scanStream(options?: ScanOptions): WebTransformStream<Uint8Array, UlidMatch[]> {
-  return processorStream(collector(options));
+export function scanStream(options: ScanColumnsOptions): WebTransformStream<Uint8Array, ScanColumns>;
+export function scanStream(options?: ScanOptions): WebTransformStream<Uint8Array, UlidMatch[]>;
+export function scanStream(options?: ScanOptions): WebTransformStream<Uint8Array, UlidMatch[] | ScanColumns> {
+  return processorStream<UlidMatch[] | ScanColumns>(collector(options, false) as ChunkProcessor<UlidMatch[] | ScanColumns>);
 }
 
 /** The matches in an (async) iterable of byte chunks, such as a Node.js readable stream, as `scanStream` gives them. */
 export function scanChunks(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: ScanColumnsOptions,
+): AsyncGenerator<ScanColumns, void, undefined>;
+export function scanChunks(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options?: ScanOptions,
-): AsyncGenerator<UlidMatch[], void, undefined> {
-  return processChunks(source, collector(options));
+): AsyncGenerator<UlidMatch[], void, undefined>;
+export function scanChunks(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options?: ScanOptions,
+): AsyncGenerator<UlidMatch[] | ScanColumns, void, undefined> {
+  return processChunks<UlidMatch[] | ScanColumns>(source, collector(options, false) as ChunkProcessor<UlidMatch[] | ScanColumns>);
 }
 
 /**

@@ -32,6 +32,11 @@ export interface ScanOptions {
    * ID is dated 1970 or centuries ahead, and this drops it.
    */
   plausible?: { from?: number | Date; until?: number | Date };
+  /**
+   * Give the matches as columns (`ScanColumns`: typed arrays of offsets, times, formats, lines and binary IDs)
+   * instead of one object per match: no object or string is made per match (default false).
+   */
+  columns?: boolean;
 }
 
 /** Times t with from <= t < until; a side without a bound is infinite. */
@@ -47,6 +52,8 @@ export interface ScanRequest {
   readonly lines: boolean;
   /** The times to keep, or undefined to keep every match. */
   readonly plausible: PlausibleTimes | undefined;
+  /** Whether the matches come as columns instead of objects. */
+  readonly columns: boolean;
 }
 
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
@@ -109,7 +116,8 @@ export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
 
 /** The checked options of a scanning call. */
 export function scanRequest(options: ScanOptions | undefined): ScanRequest {
-  const { lines = false, format, plausible } = checkOptions(options);
+  const { lines = false, format, plausible, columns = false } = checkOptions(options);
   if (typeof lines !== "boolean") throw optionMustBe("lines", "a boolean", lines);
-  return { ...scanFormats(format), lines, plausible: plausibleTimes(plausible) };
+  if (typeof columns !== "boolean") throw optionMustBe("columns", "a boolean", columns);
+  return { ...scanFormats(format), lines, plausible: plausibleTimes(plausible), columns };
 }

@@ -27,6 +27,7 @@ import type { FormatSpec } from "../engine/specs.js";
 import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./terminal-escapes.js";
 import { SCAN_BYTES, type Engine } from "../engine/types.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
+import type { PlausibleTimes } from "./scan-options.js";
 
 /**
  * Receives each match in order: `window[at..at+length)` holds its text as found (valid only during the call),
@@ -34,6 +35,17 @@ import { type MatchFinder, matchFinder } from "./match-finder.js";
  * lines are not counted), `format` its format's index in the scanner's list (0 for one format).
  */
 export type MatchVisitor = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number) => void;
+
+/**
+ * `visit` for the matches whose time, floored to the millisecond (a format finer than that, such as BaseUID, is
+ * compared by its millisecond), is within `window`.
+ */
+export function onlyPlausible(visit: MatchVisitor, { from, until }: PlausibleTimes): MatchVisitor {
+  return (window, at, length, offset, time, line, format) => {
+    const ms = Math.floor(time);
+    if (ms >= from && ms < until) visit(window, at, length, offset, time, line, format);
+  };
+}
 
 /** The search of one window, and what becomes of its matches. */
 export interface WindowSearch {
@@ -129,12 +141,35 @@ export function formatList(formats: FormatSpec | readonly FormatSpec[]): readonl
   return Array.isArray(formats) ? formats : [formats as FormatSpec];
 }
 
+/**
+ * The line of each match in a window, counted as the matches come in text order: each newline is found once, so a
+ * window costs one pass however many matches it holds.
+ */
+export class LineCounter {
+  /** The first newline of the current window not yet counted, or -1 (none left). */
+  private nextNewline = -1;
+  private line = 0;
+
+  /** Starts counting in `window`, whose first byte is on line `line`. */
+  start(window: Uint8Array, line: number): void {
+    this.line = line;
+    this.nextNewline = window.indexOf(NEWLINE);
+  }
+
+  /** The line of byte `end` of the current window (`end` only grows within a window). */
+  lineAt(window: Uint8Array, end: number): number {
+    while (this.nextNewline >= 0 && this.nextNewline < end) {
+      this.line++;
+      this.nextNewline = window.indexOf(NEWLINE, this.nextNewline + 1);
+    }
+    return this.line;
+  }
+}
+
 /** Each match of a window handed to a visitor, found by the engine's kernels, lines counted when asked. */
 export class VisitingSearch implements WindowSearch {
   private readonly finder: MatchFinder;
-  /** The first newline of the current window not yet counted, or -1 (none left, or lines not counted). */
-  private nextNewline = -1;
-  private line = 0;
+  private readonly lines = new LineCounter();
 
   constructor(
     engine: Engine,
@@ -155,26 +190,13 @@ export class VisitingSearch implements WindowSearch {
       }
       return line;
     }
-    this.line = line;
-    this.nextNewline = window.indexOf(NEWLINE);
+    const lines = this.lines;
+    lines.start(window, line);
     for (let i = 0; i < count; i++) {
       const at = offsets[i]!;
       if (at >= limit) break;
-      this.countNewlines(window, at);
-      this.visit(window, at, lengths[i]!, base + at, times[i]!, this.line, formats[i]!);
+      this.visit(window, at, lengths[i]!, base + at, times[i]!, lines.lineAt(window, at), formats[i]!);
     }
-    this.countNewlines(window, limit);
-    return this.line;
-  }
-
-  /**
-   * Adds the newlines of the current window before `end` (which only grows within a window) to the line count.
-   * Each newline is found once, so a window costs one pass however many matches it holds.
-   */
-  private countNewlines(window: Uint8Array, end: number): void {
-    while (this.nextNewline >= 0 && this.nextNewline < end) {
-      this.line++;
-      this.nextNewline = window.indexOf(NEWLINE, this.nextNewline + 1);
-    }
+    return lines.lineAt(window, limit);
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { type Stats, closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { MatchVisitor } from "../../internal.js";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
@@ -41,7 +41,7 @@ function jobsOption(value: unknown): number | undefined {
  * input, pipes and anything else, and by default). One job reads the rest of the file, to its end, whatever its size
  * said. More threads are not the default: one job already scans at memory speed, bound by memory traffic and
  * Node's start, so a second thread competes for the same memory and gains little or loses, for more CPU time
- * (bench/cli.mjs; the measurements are in docs/performance.md).
+ * (bench/cli.mjs, bench/scan-sizes.mjs --jobs; the measurements are in docs/performance.md).
  */
 function parallelScan(path: string, jobs: number | undefined): { threads: number; size: number } | undefined {
   if (path === "-" || jobs === undefined || jobs === 1) return undefined;
@@ -56,6 +56,29 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * The bytes of every input of a scan, for one progress bar over all of them; undefined when one has no size known
+ * in advance (standard input from a pipe, a FIFO). An input that cannot be read counts nothing: it is skipped.
+ */
+function totalSize(paths: readonly string[]): number | undefined {
+  let total = 0;
+  for (const path of paths) {
+    try {
+      const stats = fstatOrStat(path);
+      if (!stats.isFile()) return undefined;
+      total += stats.size;
+    } catch {
+      // openInput names the fault.
+    }
+  }
+  return total;
+}
+
+/** The status of standard input for "-", else of the file at `path`. */
+function fstatOrStat(path: string): Stats {
+  return path === "-" ? fstatSync(0) : statSync(path);
 }
 
 export const scanCommand: Command = {
@@ -97,7 +120,8 @@ Options:
                       no bound, and '..' believes every time). A match whose time falls outside is not printed,
                       and --stats counts it as implausible and leaves it out of first, last, span and histogram
   -j, --jobs N        scan a regular file with N threads (1-256; default 1: one thread already scans at
-                      memory speed, so more may pay on a large file with idle cores: time both first).
+                      memory speed, so more may pay on a large file with idle cores and lose on a busy
+                      machine: time both first).
                       The output is the same as one job's, byte for byte, in the same order. Standard
                       input, pipes and --stats are scanned in one job
   --since TIME        only IDs created at or after TIME (Unix ms or ISO-8601, UTC without an offset)
@@ -152,8 +176,12 @@ Examples:
     const out = new Output();
     let status = 0;
     let pool: ScanPool | undefined;
+    // One progress line for the whole job: its threshold, bar and rate count the bytes of every file.
+    const progress = new Progress("bytes", totalSize(paths), stats !== undefined);
+    let scannedBefore = 0;
     try {
       for (const path of paths) {
+        progress.nextInput(scannedBefore);
         const name = named ? (path === "-" ? STDIN_NAME : path) : undefined;
         const parallel = parallelScan(path, jobs);
         try {
@@ -167,18 +195,15 @@ Examples:
               pool = new ScanPool(threads);
             }
             const job = { path, name, type: targets.type, json, since: printed.from, until: printed.to, size };
-            const progress = new Progress("bytes", size);
-            try {
-              line = await pool.scan(job, (bytes) => out.write(bytes), progress);
-            } finally {
-              progress.clear();
-            }
+            line = await pool.scan(job, (bytes) => out.write(bytes), progress);
             offset = size;
+            progress.nextInput(scannedBefore + offset);
           }
           lines.file(name);
           const scanner = stats ? targets.scanner(count) : printingScanner(lines, writer, printed, line, offset);
           const input = await openInput(path, offset);
-          await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined);
+          const read = await processInput(input, (chunk, final) => scanner.push(chunk, final), () => out.drain(writer), stats !== undefined, progress);
+          scannedBefore += offset + read;
         } catch (error) {
           // As grep and ripgrep do: name the file, go on with the others, and end with status 2.
           if (!(error instanceof InputError)) throw error;
@@ -190,6 +215,7 @@ Examples:
         }
       }
     } finally {
+      progress.clear();
       await pool?.close();
     }
     if (stats) await out.text(json ? stats.json() : stats.text());
