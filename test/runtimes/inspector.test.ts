@@ -42,9 +42,9 @@ let matches: JsonMatch[];
 const csvOf = (rows: readonly JsonMatch[]): string =>
   `line,offset,type,id,time,iso\n${rows.map((m) => `${m.line},${m.offset},${m.type},${m.id},${m.time},${m.iso}\n`).join("")}`;
 
-/** The summary's figures as the page shows them. */
-function figures(): Promise<Record<string, string>> {
-  return page.$$eval("[data-stat]", (elements) => Object.fromEntries(elements.map((e) => [e.getAttribute("data-stat"), e.textContent ?? ""])));
+/** The summary's figures as the page (or `on`) shows them. */
+function figures(on = page): Promise<Record<string, string>> {
+  return on.$$eval("[data-stat]", (elements) => Object.fromEntries(elements.map((e) => [e.getAttribute("data-stat"), e.textContent ?? ""])));
 }
 
 /** What the page must show for `stats`. */
@@ -74,9 +74,9 @@ async function scanInPage(path: string): Promise<void> {
   await ended();
 }
 
-/** The number in "N of M matches". */
-async function shown(): Promise<number> {
-  return Number((await page.textContent("#shown"))!.split(" ")[0]!.replaceAll(",", ""));
+/** The number in "N of M matches" on the page (or `on`). */
+async function shown(on = page): Promise<number> {
+  return Number((await on.textContent("#shown"))!.split(" ")[0]!.replaceAll(",", ""));
 }
 
 /** The text of the rendered rows of the match table. */
@@ -256,10 +256,10 @@ describe("the log inspector", () => {
       await other.goto(`${playground.server.url}/playground/?rows=1000`);
       await other.setInputFiles("#log", seeded);
       await other.waitForSelector("#inspector[data-state='done']");
-      const shownThere = Number((await other.textContent("#shown"))!.split(" ")[0]!.replaceAll(",", ""));
+      const shownThere = await shown(other);
       expect(await other.textContent("#shown")).toMatch(/ of 1,000 matches$/);
       expect(await other.textContent("#status")).toMatch(/The table keeps the first 1,000 matches/);
-      expect(await other.$$eval("[data-stat='matches'], [data-stat='distinct']", (e) => e.map((x) => x.textContent))).toEqual([String(stats.matches), String(stats.distinct)]);
+      expect(await figures(other)).toEqual(expectedFigures(stats));
       const [download] = await Promise.all([other.waitForEvent("download"), other.click("#export-csv")]);
       // The first 1,000 matches in the text, of which the plausible ones are the command's first.
       expect(await readFile((await download.path())!, "utf8")).toBe(csvOf(matches.slice(0, shownThere)));
@@ -282,6 +282,21 @@ describe("the log inspector", () => {
       expect(outside).toEqual([]);
       // The worker's requests are seen too.
       expect(requested).toContain(`${host.url}/sub/site/playground/build/scan-worker.js`);
+    } finally {
+      await other.close();
+      await host.close();
+    }
+  });
+
+  it("under a Content-Security-Policy that refuses WebAssembly: the TypeScript engine, the same summary", async () => {
+    const host = await serve({ headers: { "content-security-policy": "script-src 'self'" } });
+    const other = await playground.browser.newPage();
+    try {
+      await other.goto(`${host.url}/playground/`);
+      await other.setInputFiles("#log", seeded);
+      await other.waitForSelector("#inspector[data-state='done']");
+      expect(await other.textContent("#status")).toMatch(/ on the js engine\.$/);
+      expect(await figures(other)).toEqual(expectedFigures(stats));
     } finally {
       await other.close();
       await host.close();
