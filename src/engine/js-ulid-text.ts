@@ -81,7 +81,7 @@ export function readId(id: string, dst: Uint8Array, offset: number, table = DECO
   const c18 = T[id.charCodeAt(18)], c19 = T[id.charCodeAt(19)], c20 = T[id.charCodeAt(20)];
   const c21 = T[id.charCodeAt(21)], c22 = T[id.charCodeAt(22)], c23 = T[id.charCodeAt(23)];
   const c24 = T[id.charCodeAt(24)], c25 = T[id.charCodeAt(25)];
-  // As in readTimeChars: the OR of all values stays below 32 exactly when all are symbols.
+  // As in readTimeHigh: the OR of all values stays below 32 exactly when all are symbols.
   const seen = c1 | c2 | c3 | c4 | c5 | c6 | c7 | c8 | c9 | c10 | c11 | c12 | c13 | c14 | c15 | c16 | c17;
   if ((seen | c18 | c19 | c20 | c21 | c22 | c23 | c24 | c25) > 31 || c0 > MAX_FIRST_VALUE) return -1;
   // Written out, not through a helper per 8-char group: V8 did not inline one (bench/single.ts, decode).
