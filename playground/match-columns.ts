@@ -1,26 +1,10 @@
 /**
  * The inspector's matches in columns (playground/scan-worker.ts fills them, playground/matches.js reads them): one
- * typed array per field, no object per match. A chunk of the scanner's matches arrives as `ChunkColumns`, the shape
- * of the scanner's `columns: true` results; `chunkColumns` makes that shape from the match objects the scanner gives
- * without `columns` (each format's IDs decoded to bytes in one bulk call), and `MatchStore` appends chunks, growing
- * by doubling. With `columns: true` the scanner's results go to `MatchStore.append` as they are, and a TypeID's
- * prefix (not in its bytes) is read from the chunk's text at the match's offset instead of from its `id`.
+ * typed array per field, no object per match. Each chunk's matches arrive as the scanner's `columns: true` results
+ * (`ScanColumns`), and `MatchStore` appends them, growing by doubling, with each TypeID's prefix (not in its bytes)
+ * interned beside them.
  */
-import { formats, type FormatKey, type UlidMatch } from "ulid-wasm";
-
-/** The matches of one chunk, column by column: the shape of the scanner's `columns: true` results. */
-export interface ChunkColumns {
-  count: number;
-  /** Each match's format, an index into `names`. */
-  formats: Uint8Array;
-  names: readonly string[];
-  offsets: Float64Array;
-  lines: Float64Array;
-  times: Float64Array;
-  /** Each match's binary ID, back to back, in its format's width; match i ends at `ends[i]`. */
-  bytes: Uint8Array;
-  ends: Uint32Array;
-}
+import type { ScanColumns } from "ulid-wasm";
 
 /** The matches of a whole scan, in typed arrays that grow by doubling; `count` rows are filled. */
 export interface MatchColumns {
@@ -88,8 +72,11 @@ export class MatchStore {
     return at;
   }
 
-  /** Appends a chunk's matches (as many as `maxRows` leaves room for); `prefixes[i]` is match i's prefix index. */
-  append(chunk: ChunkColumns, prefixes: Uint32Array): void {
+  /**
+   * Appends a chunk's matches, scanned with `lines: true` (as many as `maxRows` leaves room for); `prefixes[i]` is
+   * match i's prefix index.
+   */
+  append(chunk: ScanColumns, prefixes: Uint32Array): void {
     const c = this.columns;
     const start = c.count;
     const take = Math.min(chunk.count, this.maxRows - start);
@@ -115,7 +102,7 @@ export class MatchStore {
       c.ends[start + i] = byteStart + chunk.ends[i]!;
     }
     c.offsets.set(chunk.offsets.subarray(0, take), start);
-    c.lines.set(chunk.lines.subarray(0, take), start);
+    c.lines.set(chunk.lines!.subarray(0, take), start);
     c.times.set(chunk.times.subarray(0, take), start);
     c.bytes.set(chunk.bytes.subarray(0, chunkBytes), byteStart);
     c.prefixes.set(prefixes.subarray(0, take), start);
@@ -128,62 +115,3 @@ export class MatchStore {
     return [formats, offsets, lines, times, bytes, ends, prefixes].map((array) => array.buffer as ArrayBuffer);
   }
 }
-
-/**
- * A chunk's match objects as columns: each format's IDs decoded to bytes in one bulk call. The scanner's
- * `columns: true` gives this shape itself, and then no object per match is made at all.
- */
-export function chunkColumns(matches: UlidMatch[]): ChunkColumns {
-  const count = matches.length;
-  const names: string[] = [];
-  const widths: number[] = [];
-  /** Each format's IDs and the rows they are at. */
-  const groups: { ids: string[]; rows: number[] }[] = [];
-  const chunk: ChunkColumns = {
-    count,
-    formats: new Uint8Array(count),
-    names,
-    offsets: new Float64Array(count),
-    lines: new Float64Array(count),
-    times: new Float64Array(count),
-    bytes: new Uint8Array(0),
-    ends: new Uint32Array(count),
-  };
-  let end = 0;
-  for (let i = 0; i < count; i++) {
-    const { id, offset, time, line, format } = matches[i]!;
-    let f = names.indexOf(format!);
-    if (f < 0) {
-      f = names.push(format!) - 1;
-      widths.push(formats[format as FormatKey].bytes);
-      groups.push({ ids: [], rows: [] });
-    }
-    chunk.formats[i] = f;
-    chunk.offsets[i] = offset;
-    chunk.lines[i] = line!;
-    chunk.times[i] = time;
-    chunk.ends[i] = end += widths[f]!;
-    groups[f]!.ids.push(id);
-    groups[f]!.rows.push(i);
-  }
-  const bytes = (chunk.bytes = new Uint8Array(end));
-  for (const [f, { ids, rows }] of groups.entries()) {
-    const width = widths[f]!;
-    const decoded = formats[names[f] as FormatKey].decodeMany(ids);
-    for (let k = 0, from = 0; k < rows.length; k++) {
-      for (let to = chunk.ends[rows[k]!]! - width, last = from + width; from < last; ) bytes[to++] = decoded[from++]!;
-    }
-  }
-  return chunk;
-}
-
-/** The prefix index of each TypeID of a chunk (0 for other formats). */
-export function prefixesOf(matches: UlidMatch[], store: MatchStore): Uint32Array {
-  const prefixes = new Uint32Array(matches.length);
-  for (const [i, { format, id }] of matches.entries()) {
-    // A TypeID is prefix, "_", then 26 characters of suffix; without a prefix, the suffix alone.
-    if (format === "typeid" && id.length > 26) prefixes[i] = store.prefixOf(id.slice(0, -27));
-  }
-  return prefixes;
-}
-

@@ -2,8 +2,10 @@
  * The browser inspector's scan worker (playground/inspector.js starts one per file): reads a log File as a stream
  * and scans it on the library's batch engine (WebAssembly where the browser allows it) for every scannable format,
  * `format: "all"`, as `ulid scan --type all` does. It counts with the command's own ScanStats and default plausible
- * window, so the page's summary is `ulid scan --type all --stats`'s by construction. Each match goes into typed
- * arrays (MatchStore: no object per match survives a chunk), which move to the page at the end without a copy.
+ * window, so the page's summary is `ulid scan --type all --stats`'s by construction. The scanner gives each chunk's
+ * matches as columns (`columns: true`: no object or string per match), which go into the MatchStore's typed arrays
+ * as they are, with each TypeID's prefix read from the text at its offset; the arrays move to the page at the end
+ * without a copy.
  *
  * The build bundles this file with the printer modules it uses into playground/build/scan-worker.js; the library
  * itself stays the package's own build (dist/index.js), imported at run time.
@@ -15,7 +17,8 @@ import { getBackend, scanChunks } from "ulid-wasm";
 import { formatDuration } from "../src/printer/duration.js";
 import { ScanStats } from "../src/printer/scan-stats.js";
 import { defaultPlausibleWindow } from "../src/printer/time-window.js";
-import { MatchStore, type MatchColumns, chunkColumns, prefixesOf } from "./match-columns.js";
+import { ChunkText, typeIdPrefixes } from "./chunk-text.js";
+import { MatchStore, type MatchColumns } from "./match-columns.js";
 
 export interface ScanRequest {
   file: Blob;
@@ -74,13 +77,13 @@ function keyOf(bytes: Uint8Array, start: number, end: number, key: Uint32Array):
   }
 }
 
-/** The file's bytes as they are read; `read` is told each chunk's length. */
-async function* chunksOf(file: Blob, read: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+/** The file's bytes as they are read; `read` is handed each chunk before the scanner is. */
+async function* chunksOf(file: Blob, read: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
   const reader = file.stream().getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    read(value.length);
+    read(value);
     yield value;
   }
 }
@@ -90,22 +93,25 @@ async function scan({ file, maxRows }: ScanRequest): Promise<void> {
   const stats = new ScanStats(defaultPlausibleWindow(Date.now()));
   const store = new MatchStore(maxRows);
   const key = new Uint32Array(4);
+  const text = new ChunkText();
+  const intern = (prefix: string): number => store.prefixOf(prefix);
   let bytesRead = 0;
   let reported = started;
-  const source = chunksOf(file, (bytes) => {
-    bytesRead += bytes;
+  // The scanner pulls a chunk, then yields the matches it completes: `text` holds that chunk when they come.
+  const source = chunksOf(file, (chunk) => {
+    text.next(chunk);
+    bytesRead += chunk.length;
     const now = performance.now();
     if (now - reported < PROGRESS_MS) return;
     reported = now;
     scope.postMessage({ type: "progress", bytes: bytesRead, matches: store.columns.count + store.columns.dropped });
   });
-  for await (const matches of scanChunks(source, { format: "all", lines: true })) {
-    const chunk = chunkColumns(matches);
+  for await (const chunk of scanChunks(source, { format: "all", lines: true, columns: true })) {
     for (let i = 0, start = 0; i < chunk.count; start = chunk.ends[i++]!) {
       keyOf(chunk.bytes, start, chunk.ends[i]!, key);
       stats.add(key, chunk.times[i]!);
     }
-    store.append(chunk, prefixesOf(matches, store));
+    store.append(chunk, typeIdPrefixes(chunk, text, intern));
   }
   const { kind, simd } = getBackend();
   const summary = JSON.parse(stats.json()) as StatsSummary;
