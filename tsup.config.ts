@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
@@ -43,6 +44,9 @@ function packageFromDist(path: string): Plugin {
     },
   };
 }
+
+/** The package's name and version, for what the builds stamp with them. */
+const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; version: string };
 
 const shared = { sourcemap: true, target: "es2022", treeshake: true } as const;
 
@@ -111,13 +115,16 @@ const builds: Options[] = [
   },
   {
     ...shared,
-    // The browser inspector's scan worker (playground/): its statistics are the command's (src/printer/), bundled
-    // in; the library is the package's ESM build beside it, so a static host serves the playground and dist/ alone.
-    entry: { "scan-worker": "playground/scan-worker.ts" },
+    // The browser inspector's workers (playground/): the scan, its statistics the command's (src/printer/), and the
+    // Parquet export, its writer the command's, bundled in; the library is the package's ESM build beside them, so a
+    // static host serves the playground and dist/ alone.
+    entry: { "scan-worker": "playground/scan-worker.ts", "parquet-worker": "playground/parquet-worker.ts" },
     outDir: "playground/build",
     format: ["esm"],
     splitting: false,
     clean: true,
+    // The Parquet file's `created_by`, "ulid-wasm 1.2.3", as the command writes it (src/cli/package-version.ts).
+    define: { PACKAGE_VERSION: JSON.stringify(`${pkg.name} ${pkg.version}`) },
     esbuildPlugins: [packageFromDist("../../dist/index.js")],
   },
   {

@@ -1,7 +1,7 @@
 // The log inspector: a file picked or dropped is scanned in a Web Worker (build/scan-worker.js, from
 // playground/scan-worker.ts) for every format `ulid scan --type all` finds, with progress and a Cancel button; then
 // the summary (the figures of `ulid scan --type all --stats`), a chart of mentions by creation time, a filter by
-// format and time range, a virtualised table of the matches and their export as CSV.
+// format and time range, a virtualised table of the matches and their export as CSV or Parquet.
 import { scanText, UlidError, formats } from "../dist/index.js";
 import { Matches } from "./matches.js";
 import { MatchTable } from "./match-table.js";
@@ -71,6 +71,7 @@ export class Inspector {
     $("#formats").addEventListener("change", () => this.refilter());
     $("#implausible").addEventListener("change", () => this.refilter());
     $("#export-csv").addEventListener("click", () => this.exportCsv());
+    $("#export-parquet").addEventListener("click", () => this.exportParquet());
     new ResizeObserver(() => this.matches && this.drawChart()).observe($("#chart"));
   }
 
@@ -136,6 +137,7 @@ export class Inspector {
       to: summary.plausible.until === null ? Infinity : Date.parse(summary.plausible.until),
     };
     this.matches = new Matches(columns, plausible);
+    this.fileName = file.name;
     this.range = null;
     const figures = {
       matches: String(summary.matches),
@@ -191,6 +193,7 @@ export class Inspector {
     $("#implausible").disabled = range !== null;
     $("#shown").textContent = `${selected.toLocaleString("en-US")} of ${this.matches.count.toLocaleString("en-US")} matches`;
     $("#export-csv").disabled = selected === 0;
+    $("#export-parquet").disabled = selected === 0;
     this.drawChart();
     this.table.show(this.matches);
   }
@@ -208,20 +211,32 @@ export class Inspector {
   }
 
   /** Downloads the selected matches as CSV. */
-  async exportCsv() {
-    const button = $("#export-csv");
+  exportCsv() {
+    return this.export($("#export-csv"), "matches.csv", (progress) => this.matches.csv(progress));
+  }
+
+  /** Downloads the selected matches as Parquet, in `ulid scan --format parquet`'s columns. */
+  exportParquet() {
+    return this.export($("#export-parquet"), "matches.parquet", (progress) => this.matches.parquet(this.fileName, progress));
+  }
+
+  /** Downloads the Blob `write(progress)` makes as `name`, `button` showing the progress and disabled meanwhile. */
+  async export(button, name, write) {
+    const label = button.textContent;
     button.disabled = true;
     try {
-      const blob = await this.matches.csv((done, total) => {
+      const blob = await write((done, total) => {
         button.textContent = `Exporting ${Math.floor((100 * done) / total)}%`;
       });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
-      link.download = "matches.csv";
+      link.download = name;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    } catch (error) {
+      this.say(`The export failed: ${error.message}`);
     } finally {
-      button.textContent = "Export CSV";
+      button.textContent = label;
       button.disabled = false;
     }
   }

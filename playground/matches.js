@@ -1,7 +1,9 @@
 // The matches of a scan as the page holds them: the worker's typed arrays (playground/match-columns.ts), a selection
-// of them by format and time, and the text of a match, made only for the rows shown or exported.
+// of them by format and time, and the text of a match, made only for the rows shown or exported (as CSV here, as
+// Parquet in a worker).
 import { formats } from "../dist/index.js";
 import { matchesCsv } from "./match-csv.js";
+import { matchesParquet } from "./match-parquet.js";
 
 export class Matches {
   /**
@@ -74,5 +76,13 @@ export class Matches {
   /** The selected rows as a CSV file (match-csv.js); `progress(done, total)` is called as it is written. */
   csv(progress) {
     return matchesCsv(this, this.selected, progress);
+  }
+
+  /**
+   * The selected rows as a Parquet file (match-parquet.js), its `file` column `file`; `progress(done, total)` is
+   * called as it is written.
+   */
+  parquet(file, progress) {
+    return matchesParquet(this, this.selected, file, progress);
   }
 }

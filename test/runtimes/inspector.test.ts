@@ -1,11 +1,13 @@
 // The playground's log inspector in Chromium, against the `ulid` command (dist/cli.js) on the same files: a seeded
 // log through the file input and by drag and drop, its summary equal to `ulid scan --type all --stats --json`, its
-// CSV export, table, chart range and format filter equal to `ulid scan --type all --json`'s matches; a scan
-// cancelled; and a 100 MB log, timed beside the command in the same run. The screenshot goes to test-results/.
-import { spawn } from "node:child_process";
+// CSV export, table, chart range and format filter equal to `ulid scan --type all --json`'s matches, its Parquet
+// export read by DuckDB beside `ulid scan --type all --format parquet`'s file; a scan cancelled; and a 100 MB log,
+// timed beside the command in the same run. The screenshot goes to test-results/.
+import { execFileSync, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serve } from "../../scripts/serve.js";
@@ -38,6 +40,7 @@ let dir: string;
 let seeded: string;
 let stats: Stats;
 let matches: JsonMatch[];
+let duck: DuckDBConnection;
 
 const csvOf = (rows: readonly JsonMatch[]): string =>
   `line,offset,type,id,time,iso\n${rows.map((m) => `${m.line},${m.offset},${m.type},${m.id},${m.time},${m.iso}\n`).join("")}`;
@@ -100,11 +103,25 @@ async function exportedCsv(): Promise<string> {
   return readFile((await download.path())!, "utf8");
 }
 
-/** The page's selection is `rows`: its count, its table's first row and its CSV export. */
+/** The path of the Parquet file the page downloads for its selection. */
+async function exportedParquet(): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-parquet")]);
+  expect(download.suggestedFilename()).toBe("matches.parquet");
+  return (await download.path())!;
+}
+
+/** Every row of a Parquet file as DuckDB reads it, in the file's order (`ts` as Unix ms, `bytes` as a UUID). */
+async function parquetRows(path: string): Promise<unknown[][]> {
+  const sql = `SELECT file, line, "offset", type, id, bytes::VARCHAR, epoch_ms(ts) FROM read_parquet('${path}', file_row_number = true) ORDER BY file_row_number`;
+  return (await duck.runAndReadAll(sql)).getRowsJS() as unknown[][];
+}
+
+/** The page's selection is `rows`: its count, its table's first row, its CSV export and its Parquet export's IDs. */
 async function expectSelection(rows: readonly JsonMatch[]): Promise<void> {
   expect(await shown()).toBe(rows.length);
   expect((await renderedRows())[0]).toEqual(rowOf(rows[0]!));
   expect(await exportedCsv()).toBe(csvOf(rows));
+  expect((await parquetRows(await exportedParquet())).map((row) => row[4])).toEqual(rows.map((m) => m.id));
 }
 
 /** Runs `ulid ...args`; resolves to its wall-clock ms and the last line of its output (the rest is dropped). */
@@ -133,9 +150,11 @@ beforeAll(async () => {
   matches = lines(jsonRun.stdout).map((line) => JSON.parse(line) as JsonMatch);
   playground = await openPlayground();
   page = playground.page;
+  duck = await (await DuckDBInstance.create(":memory:")).connect();
 });
 
 afterAll(async () => {
+  duck?.closeSync();
   await playground?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -158,6 +177,21 @@ describe("the log inspector", () => {
   it("exports the matches as CSV: `ulid scan --type all --json`'s, key for key", async () => {
     expect(await shown()).toBe(matches.length);
     expect(await exportedCsv()).toBe(csvOf(matches));
+  });
+
+  it("exports the matches as Parquet: the rows and schema of `ulid scan --type all --format parquet`'s file", async () => {
+    const exported = await exportedParquet();
+    const written = join(dir, "command.parquet");
+    // Run from the log's folder and given its bare name, the command writes the name the page knows in `file`.
+    execFileSync(process.execPath, [CLI, "scan", "seeded.log", "--type", "all", "--format", "parquet", "-o", written], { cwd: dir });
+    const schema = (path: string): Promise<unknown[][]> =>
+      duck.runAndReadAll(`SELECT name, type, type_length, logical_type FROM parquet_schema('${path}')`).then((result) => result.getRowsJS() as unknown[][]);
+    expect(await schema(exported)).toEqual(await schema(written));
+    const fromPage = await parquetRows(exported);
+    expect(fromPage).toEqual(await parquetRows(written));
+    expect(fromPage.map(([file, line, offset, type, id, , ts]) => ({ file, line: Number(line), offset: Number(offset), type, id, time: Number(ts) }))).toEqual(
+      matches.map(({ line, offset, type, id, time }) => ({ file: "seeded.log", line, offset, type, id, time })),
+    );
   });
 
   it("the table shows only the rows in view, and scrolls through every match", async () => {
@@ -247,6 +281,7 @@ describe("the log inspector", () => {
     expect(await page.isHidden("#chart")).toBe(true);
     expect(await page.textContent("#chart-readout")).toBe("No plausible times to chart.");
     expect(await page.isDisabled("#export-csv")).toBe(true);
+    expect(await page.isDisabled("#export-parquet")).toBe(true);
     expect(await renderedRows()).toEqual([]);
   });
 
