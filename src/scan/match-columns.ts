@@ -3,16 +3,19 @@
  * match, for callers that feed a column store or count and filter in bulk. The matches are the ones the object
  * results hold, in the same order.
  *
- * The window search here takes each window's matches from the finder's arrays in one loop, no call per match, and
- * writes them into blocks, each an eighth of the matches before it (so a dense scan allocates a few dozen blocks,
- * not hundreds, and at most an eighth more than it fills); a result is the blocks joined into arrays of its exact size (one copy, and a kept result holds
- * no spare room and shares nothing with the next).
+ * The window search here writes each window's matches into blocks, each an eighth of the matches before it (so a
+ * dense scan allocates a few dozen blocks, not hundreds, and at most an eighth more than it fills): on the
+ * WebAssembly engine, its column writer filters, numbers and packs them in the module and each column is copied
+ * in whole, nothing done per match in JavaScript; on the TypeScript engine, one loop over the finder's arrays. A
+ * result is the blocks joined into arrays of its exact size (one copy, and a kept result holds no spare room and
+ * shares nothing with the next).
  */
 import { batchEngine } from "../engine/backend.js";
 import type { ChunkProcessor } from "../streams/stream-shapes.js";
 import { packDigitRun, packUuid } from "./match-bytes.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
+import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS } from "../engine/types.js";
 import type { ScanRequest, ScannableFormat } from "./scan-options.js";
 
 /** The matches of a scan (or of one chunk of a stream) as columns; match i's fields are at index i of each. */
@@ -35,43 +38,49 @@ export interface ScanColumns {
   ends: Uint32Array;
 }
 
-/** Matches in a scan's first block: a sparse scan allocates little (4,096 take 132 KiB). */
+/** Matches in a scan's first block: a sparse scan allocates little (4,096 take 132 KiB); a window's matches fit one. */
 const FIRST_BLOCK = 4096;
-/** Bytes of a binary ID of every scannable format (ULID, UUID v7 and TypeID carry 128 bits). */
-const ID_BYTES = 16;
 /** Characters of a ULID, and of a TypeID's suffix (the last 26 characters of its match). */
 const DIGIT_RUN = 26;
 
-/** One block of matches' fields. */
-interface Block {
+/** One block of matches' fields, and how much of it is filled. */
+interface Block extends ColumnBlock {
   readonly size: number;
-  readonly formats: Uint8Array;
-  readonly offsets: Float64Array;
-  readonly lines: Float64Array | null;
-  readonly times: Float64Array;
-  readonly bytes: Uint8Array;
+  filled: number;
+  filledBytes: number;
 }
 
-function newBlock(size: number, lines: boolean): Block {
+function newBlock(size: number, lines: boolean, widest: number): Block {
   return {
     size,
+    filled: 0,
+    filledBytes: 0,
     formats: new Uint8Array(size),
     offsets: new Float64Array(size),
     lines: lines ? new Float64Array(size) : null,
     times: new Float64Array(size),
-    bytes: new Uint8Array(ID_BYTES * size),
+    bytes: new Uint8Array(widest * size),
   };
 }
 
-/** Writes the matches of each window into blocks (the window search of a columnar scan). */
+/**
+ * Writes the matches of each window into blocks (the window search of a columnar scan): on the WebAssembly engine
+ * through its column writer (src/engine/wasm-scan.ts, every column of a window copied in whole), else here, match
+ * by match.
+ */
 class ColumnSearch implements WindowSearch {
   /** The full blocks, and the one being filled. */
   full: Block[] = [];
   block: Block;
-  /** Matches in the block being filled, and in the full blocks. */
-  filled = 0;
+  /** Matches in the full blocks. */
   inFull = 0;
   private readonly finder: MatchFinder;
+  private readonly writer: ColumnWriter | null;
+  /** The formats' numbers in the module, for its column writer. */
+  private readonly wasmIds: Uint8Array;
+  /** Each format's binary width, and the widest. */
+  readonly widths: Uint8Array;
+  private readonly widest: number;
   private readonly lineCounter: LineCounter | null;
   /** Each format's reading of its bytes: a UUID's hex, else 26 Crockford characters ending the match. */
   private readonly isUuid: Uint8Array;
@@ -80,22 +89,42 @@ class ColumnSearch implements WindowSearch {
 
   constructor({ formats, lines, plausible }: ScanRequest) {
     const engine = batchEngine();
-    // Bound once: the engine's search is called for every window.
-    this.finder = matchFinder((...args) => engine.scanWindow(...args), formats);
+    this.finder = matchFinder(engine, formats);
+    this.writer = formats.length <= MAX_SCAN_FORMATS ? engine.scanColumns : null;
+    this.wasmIds = Uint8Array.from(formats, (format) => format.wasmId);
+    this.widths = Uint8Array.from(formats, (format) => format.bytes);
+    this.widest = Math.max(...this.widths);
     this.lineCounter = lines ? new LineCounter() : null;
     this.isUuid = Uint8Array.from(formats, (format) => (format.name === "uuidv7" ? 1 : 0));
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
-    this.block = newBlock(FIRST_BLOCK, lines);
+    this.block = newBlock(FIRST_BLOCK, lines, this.widest);
+  }
+
+  load(window: Uint8Array): number {
+    return this.finder.load(window);
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
-    const { offsets, times, lengths, formats } = this.finder;
     const count = this.finder.find(window, before, atEnd, limit, base);
-    const { lineCounter, isUuid, from, until } = this;
+    // Room for every match of the window in the block (a new block leaves the rest of the old one unused).
+    if (this.block.size - this.block.filled < count) {
+      this.full.push(this.block);
+      this.inFull += this.block.filled;
+      this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), this.lineCounter !== null, this.widest);
+    }
+    const block = this.block;
+    const writer = this.writer;
+    if (writer !== null) {
+      block.filled += writer.write(this.finder, count, this.wasmIds, limit, this.from, this.until, base, line, block, block.filled, block.filledBytes);
+      block.filledBytes += writer.bytes;
+      return writer.line;
+    }
+    const { offsets, times, lengths, formats } = this.finder;
+    const { lineCounter, isUuid, widths, from, until } = this;
     lineCounter?.start(window, line);
-    let block = this.block;
-    let n = this.filled;
+    let n = block.filled;
+    let byte = block.filledBytes;
     for (let i = 0; i < count; i++) {
       const at = offsets[i]!;
       if (at >= limit) break;
@@ -103,22 +132,18 @@ class ColumnSearch implements WindowSearch {
       // The plausible window compares whole milliseconds.
       const ms = Math.floor(time);
       if (ms < from || ms >= until) continue;
-      if (n === block.size) {
-        this.full.push(block);
-        this.inFull += n;
-        block = this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), lineCounter !== null);
-        n = 0;
-      }
       const format = formats[i]!;
       block.formats[n] = format;
       block.offsets[n] = base + at;
       block.times[n] = time;
       if (lineCounter !== null) block.lines![n] = lineCounter.lineAt(window, at);
-      if (isUuid[format] === 1) packUuid(window, at, block.bytes, ID_BYTES * n);
-      else packDigitRun(window, at + lengths[i]! - DIGIT_RUN, block.bytes, ID_BYTES * n);
+      if (isUuid[format] === 1) packUuid(window, at, block.bytes, byte);
+      else packDigitRun(window, at + lengths[i]! - DIGIT_RUN, block.bytes, byte);
+      byte += widths[format]!;
       n++;
     }
-    this.filled = n;
+    block.filled = n;
+    block.filledBytes = byte;
     return lineCounter === null ? line : lineCounter.lineAt(window, limit);
   }
 }
@@ -146,7 +171,7 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
 
   push(chunk: Uint8Array, final: boolean, emit: (columns: ScanColumns) => void): void {
     this.scanner.push(chunk, final);
-    const found = this.search.full.length > 0 || this.search.filled > 0;
+    const found = this.search.full.length > 0 || this.search.block.filled > 0;
     if (this.whole ? final : found) emit(this.take());
   }
 
@@ -154,31 +179,39 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
   private take(): ScanColumns {
     const search = this.search;
     const blocks = [...search.full, search.block];
-    const count = search.inFull + search.filled;
+    const count = search.inFull + search.block.filled;
+    let byteCount = 0;
+    for (const block of blocks) byteCount += block.filledBytes;
     const result: ScanColumns = {
       count,
       formats: new Uint8Array(count),
       names: [...this.names],
       offsets: new Float64Array(count),
       times: new Float64Array(count),
-      bytes: new Uint8Array(ID_BYTES * count),
+      bytes: new Uint8Array(byteCount),
       ends: new Uint32Array(count),
     };
     const lines = this.lines ? new Float64Array(count) : null;
     let at = 0;
+    let byte = 0;
     for (const block of blocks) {
-      const n = block === search.block ? search.filled : block.size;
+      const n = block.filled;
       result.formats.set(block.formats.subarray(0, n), at);
       result.offsets.set(block.offsets.subarray(0, n), at);
       result.times.set(block.times.subarray(0, n), at);
-      result.bytes.set(block.bytes.subarray(0, ID_BYTES * n), ID_BYTES * at);
+      result.bytes.set(block.bytes.subarray(0, block.filledBytes), byte);
       if (lines !== null) lines.set(block.lines!.subarray(0, n), at);
       at += n;
+      byte += block.filledBytes;
     }
-    for (let i = 0; i < count; i++) result.ends[i] = ID_BYTES * (i + 1);
+    const { formats, ends } = result;
+    const widths = search.widths;
+    let end = 0;
+    for (let i = 0; i < count; i++) ends[i] = end += widths[formats[i]!]!;
     if (lines !== null) result.lines = lines;
     search.full = [];
-    search.filled = search.inFull = 0;
+    search.inFull = 0;
+    search.block.filled = search.block.filledBytes = 0;
     return result;
   }
 }
