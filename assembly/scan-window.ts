@@ -37,17 +37,23 @@ export function scanEscape(length: i32): i32 {
   return -1;
 }
 
-/** The newlines in SCAN_TEXT[from, to). */
+/**
+ * The newlines in SCAN_TEXT[from, to). The SIMD build reads 16 bytes a step, the last step masked to what is left
+ * (reading up to 15 bytes past `to` is safe: the scan regions follow SCAN_TEXT, layout.ts): the column writer counts
+ * from one match to the next, spans of a few dozen bytes, where a byte loop for the rest cost as much as the search.
+ */
 // @ts-ignore: decorator
 @inline export function newlinesIn(from: i32, to: i32): i32 {
-  let p = from;
   let newlines = 0;
   if (ASC_FEATURE_SIMD) {
     const newline = i8x16.splat(NEWLINE);
-    for (; p + 16 <= to; p += 16) {
-      newlines += popcnt<i32>(i8x16.bitmask(i8x16.eq(v128.load(SCAN_TEXT + <usize>p), newline)));
+    for (let p = from; p < to; p += 16) {
+      let mask = i8x16.bitmask(i8x16.eq(v128.load(SCAN_TEXT + <usize>p), newline));
+      if (to - p < 16) mask &= (1 << (to - p)) - 1;
+      newlines += popcnt<i32>(mask);
     }
+    return newlines;
   }
-  for (; p < to; p++) newlines += <i32>(load<u8>(SCAN_TEXT + <usize>p) == NEWLINE);
+  for (let p = from; p < to; p++) newlines += <i32>(load<u8>(SCAN_TEXT + <usize>p) == NEWLINE);
   return newlines;
 }

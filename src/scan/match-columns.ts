@@ -15,7 +15,7 @@ import type { ChunkProcessor } from "../streams/stream-shapes.js";
 import { packDigitRun, packUuid } from "./match-bytes.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
-import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS } from "../engine/types.js";
+import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import type { ScanRequest, ScannableFormat } from "./scan-options.js";
 
 /** The matches of a scan (or of one chunk of a stream) as columns; match i's fields are at index i of each. */
@@ -45,9 +45,58 @@ const DIGIT_RUN = 26;
 
 /** One block of matches' fields, and how much of it is filled. */
 interface Block extends ColumnBlock {
-  readonly size: number;
+  size: number;
   filled: number;
   filledBytes: number;
+  /** A growing block's buffers (resizable, its arrays track their length), or null for a block of fixed size. */
+  readonly growing: ResizableBuffer[] | null;
+}
+
+/** Bytes per match of each column of a growing block, in the order of `growing`: formats, offsets, times, bytes (per byte of width), lines. */
+const COLUMN_WIDTHS = [1, 8, 8, 1, 8];
+/** A resizable ArrayBuffer (ES2024), typed here: the library compiles against an older lib. */
+interface ResizableBuffer extends ArrayBuffer {
+  readonly resizable: boolean;
+  readonly maxByteLength: number;
+  resize(byteLength: number): void;
+}
+const ResizableBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ResizableBuffer;
+
+/** The largest buffer a growing block reserves (address space, not memory: pages are used as they are written). */
+const MOST_RESERVED = 2 ** 31;
+
+/**
+ * A block that grows in place up to `most` matches, for a scan whose input's length bounds its matches (scanText):
+ * resizable buffers reserve the room and take pages only as they fill, so the result is these arrays cut to size,
+ * where fixed blocks are copied into it (page faults on a million matches' 41 MB cost as much as the search).
+ * Null where the runtime has no resizable buffers or will not reserve the room.
+ */
+function growingBlock(most: number, lines: boolean, widest: number): Block | null {
+  if (widest * most > MOST_RESERVED) return null;
+  let buffers: ResizableBuffer[];
+  try {
+    buffers = COLUMN_WIDTHS.slice(0, lines ? 5 : 4).map((width, column) => new ResizableBuffer(0, { maxByteLength: (column === 3 ? widest : width) * most }));
+  } catch {
+    return null;
+  }
+  if (!buffers[0]!.resizable) return null;
+  return {
+    size: 0,
+    filled: 0,
+    filledBytes: 0,
+    growing: buffers,
+    formats: new Uint8Array(buffers[0]!),
+    offsets: new Float64Array(buffers[1]!),
+    times: new Float64Array(buffers[2]!),
+    bytes: new Uint8Array(buffers[3]!),
+    lines: lines ? new Float64Array(buffers[4]!) : null,
+  };
+}
+
+/** Resizes a growing block's buffers to `size` matches (`bytes` bytes of IDs); its arrays follow. */
+function resize(block: Block, size: number, bytes: number): void {
+  block.growing!.forEach((buffer, column) => buffer.resize(column === 3 ? bytes : COLUMN_WIDTHS[column]! * size));
+  block.size = size;
 }
 
 function newBlock(size: number, lines: boolean, widest: number): Block {
@@ -55,6 +104,7 @@ function newBlock(size: number, lines: boolean, widest: number): Block {
     size,
     filled: 0,
     filledBytes: 0,
+    growing: null,
     formats: new Uint8Array(size),
     offsets: new Float64Array(size),
     lines: lines ? new Float64Array(size) : null,
@@ -80,14 +130,15 @@ class ColumnSearch implements WindowSearch {
   private readonly wasmIds: Uint8Array;
   /** Each format's binary width, and the widest. */
   readonly widths: Uint8Array;
-  private readonly widest: number;
+  readonly widest: number;
   private readonly lineCounter: LineCounter | null;
   /** Each format's reading of its bytes: a UUID's hex, else 26 Crockford characters ending the match. */
   private readonly isUuid: Uint8Array;
   private readonly from: number;
   private readonly until: number;
 
-  constructor({ formats, lines, plausible }: ScanRequest) {
+  /** `most`: the most matches the input can hold, when its length is known (then the block grows in place). */
+  constructor({ formats, lines, plausible }: ScanRequest, most: number | undefined) {
     const engine = batchEngine();
     this.finder = matchFinder(engine, formats);
     this.writer = formats.length <= MAX_SCAN_FORMATS ? engine.scanColumns : null;
@@ -98,7 +149,7 @@ class ColumnSearch implements WindowSearch {
     this.isUuid = Uint8Array.from(formats, (format) => (format.name === "uuidv7" ? 1 : 0));
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
-    this.block = newBlock(FIRST_BLOCK, lines, this.widest);
+    this.block = (most === undefined ? null : growingBlock(most, lines, this.widest)) ?? newBlock(FIRST_BLOCK, lines, this.widest);
   }
 
   load(window: Uint8Array): number {
@@ -108,12 +159,9 @@ class ColumnSearch implements WindowSearch {
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
     const count = this.finder.find(window, before, atEnd, limit, base);
     // Room for every match of the window in the block (a new block leaves the rest of the old one unused).
-    if (this.block.size - this.block.filled < count) {
-      this.full.push(this.block);
-      this.inFull += this.block.filled;
-      this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), this.lineCounter !== null, this.widest);
-    }
+    if (this.block.size - this.block.filled < count) this.makeRoom(count);
     const block = this.block;
+      this.inFull += this.block.filled;
     const writer = this.writer;
     if (writer !== null) {
       block.filled += writer.write(this.finder, count, this.wasmIds, limit, this.from, this.until, base, line, block, block.filled, block.filledBytes);
@@ -146,6 +194,36 @@ class ColumnSearch implements WindowSearch {
     block.filledBytes = byte;
     return lineCounter === null ? line : lineCounter.lineAt(window, limit);
   }
+
+  /** Room for `count` more matches: the growing block doubled (within what it reserved), else a new block. */
+  private makeRoom(count: number): void {
+    const block = this.block;
+    if (block.growing !== null) {
+      const size = Math.max(FIRST_BLOCK, 2 * block.size, block.filled + count);
+      const reserved = block.growing[0]!.maxByteLength;
+      if (block.filled + count <= reserved) {
+        resize(block, Math.min(size, reserved), this.widest * Math.min(size, reserved));
+        return;
+      }
+    }
+    this.full.push(block);
+    this.inFull += block.filled;
+    this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), this.lineCounter !== null, this.widest);
+  }
+}
+
+/**
+ * About the most matches `length` bytes hold: SCAN_MATCHES per window, and a window more. A bound that falls short
+ * costs only speed (the growing block hands on to fixed ones).
+ */
+function mostMatches(length: number): number {
+  return SCAN_MATCHES * (Math.ceil(length / SCAN_BYTES) + 1);
+}
+
+/** Where each match's bytes end: its format's width after the last's. */
+function fillEnds({ count, formats, ends }: ScanColumns, widths: Uint8Array): void {
+  let end = 0;
+  for (let i = 0; i < count; i++) ends[i] = end += widths[formats[i]!]!;
 }
 
 /** The matches of one scan as columns: one result per chunk, or one for the whole input. */
@@ -157,15 +235,16 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
 
   /**
    * `whole`: one result at the end of input, empty or not (scanText); else one result per chunk that completes any
-   * match, as the object results come (scanChunks, scanStream).
+   * match, as the object results come (scanChunks, scanStream). `length`: the whole input's length, when known.
    */
   constructor(
     request: ScanRequest,
     private readonly whole: boolean,
+    length?: number,
   ) {
     this.names = request.formats.map((format) => format.name as ScannableFormat);
     this.lines = request.lines;
-    this.search = new ColumnSearch(request);
+    this.search = new ColumnSearch(request, length === undefined ? undefined : mostMatches(length));
     this.scanner = new Scanner(request.formats, this.search);
   }
 
@@ -178,6 +257,7 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
   /** The matches collected so far, joined into a result of their own; the collector starts afresh. */
   private take(): ScanColumns {
     const search = this.search;
+    if (search.block.growing !== null && search.full.length === 0) return this.cut();
     const blocks = [...search.full, search.block];
     const count = search.inFull + search.block.filled;
     let byteCount = 0;
@@ -204,14 +284,32 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
       at += n;
       byte += block.filledBytes;
     }
-    const { formats, ends } = result;
-    const widths = search.widths;
-    let end = 0;
-    for (let i = 0; i < count; i++) ends[i] = end += widths[formats[i]!]!;
+    fillEnds(result, search.widths);
     if (lines !== null) result.lines = lines;
     search.full = [];
     search.inFull = 0;
     search.block.filled = search.block.filledBytes = 0;
+    return result;
+  }
+
+  /** The growing block cut to its matches, as the result itself; the collector starts afresh. */
+  private cut(): ScanColumns {
+    const search = this.search;
+    const block = search.block;
+    const count = block.filled;
+    resize(block, count, block.filledBytes);
+    const result: ScanColumns = {
+      count,
+      formats: block.formats,
+      names: [...this.names],
+      offsets: block.offsets,
+      times: block.times,
+      bytes: block.bytes,
+      ends: new Uint32Array(count),
+    };
+    fillEnds(result, search.widths);
+    if (block.lines !== null) result.lines = block.lines;
+    search.block = newBlock(FIRST_BLOCK, block.lines !== null, search.widest);
     return result;
   }
 }
