@@ -90,8 +90,9 @@ class MergingFinder implements MatchFinder {
   /** Each format's matches in the current window, and how many. */
   private readonly found: ReturnType<typeof matchArrays>[];
   private readonly counts: Uint32Array;
-  /** Each format's next match to merge. */
+  /** Each format's next match to merge, and its offset. */
   private readonly cursors: Uint32Array;
+  private readonly heads: Float64Array;
   private readonly glued: ((before: number) => boolean)[];
   /** The stream offset where the last final match ends: a match that starts before it is dropped. */
   private finalEnd = 0;
@@ -103,6 +104,7 @@ class MergingFinder implements MatchFinder {
     this.found = list.map(matchArrays);
     this.counts = new Uint32Array(list.length);
     this.cursors = new Uint32Array(list.length);
+    this.heads = new Float64Array(list.length);
     this.glued = list.map(gluedTo);
   }
 
@@ -116,24 +118,28 @@ class MergingFinder implements MatchFinder {
       const { offsets, times, lengths } = found[f]!;
       counts[f] = this.scan.scanLoaded(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
     }
-    const { offsets, times, lengths, formats } = this;
+    const { offsets, times, lengths, formats, heads } = this;
     const next = this.cursors.fill(0);
+    // Each format's next match's offset (Infinity when it has no more), so picking the next is a loop over numbers.
+    for (let g = 0; g < list.length; g++) heads[g] = counts[g]! > 0 ? found[g]!.offsets[0]! : Infinity;
     const skip = Math.max(0, this.finalEnd - base);
     let kept = 0;
     for (;;) {
       // The next match in text order; of matches at the same offset, the format listed first.
-      let f = -1;
-      let at = Infinity;
-      for (let g = 0; g < list.length; g++) {
-        if (next[g]! < counts[g]! && found[g]!.offsets[next[g]!]! < at) {
+      let f = 0;
+      let at = heads[0]!;
+      for (let g = 1; g < list.length; g++) {
+        if (heads[g]! < at) {
           f = g;
-          at = found[g]!.offsets[next[g]!]!;
+          at = heads[g]!;
         }
       }
-      if (f < 0) break;
+      if (at === Infinity) break;
+      const from = found[f]!;
       const i = next[f]!++;
+      heads[f] = i + 1 < counts[f]! ? from.offsets[i + 1]! : Infinity;
       if (at < skip) continue;
-      const length = found[f]!.lengths[i]!;
+      const length = from.lengths[i]!;
       // Settle overlaps with the matches kept so far (only the last few can reach this one).
       let wins = true;
       while (kept > 0 && at < offsets[kept - 1]! + lengths[kept - 1]!) {
@@ -145,7 +151,7 @@ class MergingFinder implements MatchFinder {
       }
       if (!wins) continue;
       offsets[kept] = at;
-      times[kept] = found[f]!.times[i]!;
+      times[kept] = from.times[i]!;
       lengths[kept] = length;
       formats[kept] = f;
       kept++;
