@@ -10,6 +10,7 @@
 //   write(src, dst)                  binary -> text; false for bytes that are no ID of the format
 //   stamp(time, param, random, dst), advance(seed, param, random)   a fresh ID; SEED's successor in place
 //   scan(length, glued, atEnd)       optional: its scan kernel (scan-*.ts), for a format scanning can find
+//   scanPack(src, length, dst)       with scan: packs a match of length bytes at src (as the kernel found it) to dst
 //
 // ULID (format 0) instead has whole-batch kernels of its own (UlidCodec in ulid.ts: validRecord, decodeRecord,
 // recordTime, encodeAll, stampAll, advanceAll), which the loops take where a codec has them. Every format uses the
@@ -24,7 +25,7 @@
 import { BASEUID, BaseUidCodec } from "./baseuid";
 import { FLAKE, FlakeCodec } from "./flake";
 import { KSUID, KsuidCodec } from "./ksuid";
-import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
+import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SCAN_TEXT, SEED, TEXT, TIME } from "./layout";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
 import { UUIDV7, UuidV7Codec } from "./uuidv7";
@@ -48,6 +49,7 @@ const ADVANCE_ALL = 10;
 const ADVANCE_RANDOM = 11;
 const ADVANCE_ONE = 12;
 const SCAN = 13;
+const SCAN_PACK = 15;
 
 /**
  * The format table: format number -> codec. Each export inlines it with its `op` a constant, so a call costs one
@@ -103,6 +105,12 @@ const SCAN = 13;
   if (op == SCAN) {
     if (isDefined(codec.scan)) return codec.scan(a, b != 0, c != 0);
     return 0;
+  }
+  // a: the match's offset in SCAN_TEXT, b: its length, c: where its bytes go in BINARY; returns their count
+  if (op == SCAN_PACK) {
+    if (!isDefined(codec.scanPack)) return 0;
+    codec.scanPack(SCAN_TEXT + <usize>a, b, BINARY + <usize>c);
+    return codec.bytes();
   }
   // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param, b: the ID's
   // random bytes' offset in RANDOM, c: the ID's offset in BINARY; a stamp's time is the bits of a u64 (`formatStamp`).
@@ -271,4 +279,12 @@ export function formatAdvance(maker: i32, count: i32, param: i32): i32 {
  */
 export function scan(format: i32, length: i32, glued: bool, atEnd: bool): i32 {
   return run(format, SCAN, length, glued, atEnd, 0, 0);
+}
+
+/**
+ * Packs the match of `format` at SCAN_TEXT[at, at + length) (one its scan kernel found: already checked) as a binary
+ * ID to BINARY + `to`; returns its bytes (0 for a format without a scan kernel).
+ */
+export function scanPack(format: i32, at: i32, length: i32, to: i32): i32 {
+  return run(format, SCAN_PACK, at, length, to, 0, 0);
 }

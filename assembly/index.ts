@@ -3,9 +3,11 @@
 // the functions below give the regions' addresses. The memory is exported, fixed in size and never grows; nothing
 // is imported and nothing allocates.
 
-import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
+import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_FORMATS, SCAN_LENGTHS, SCAN_LIST, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
 export { formatPrefix } from "./typeid";
+export { scanEscape } from "./scan-window";
+export { scanColumnLineRegion, scanColumnOffsetRegion, scanColumns, scanColumnsBytes, scanColumnsLine } from "./scan-columns";
 export {
   formatAdvance,
   formatBytes,
@@ -73,4 +75,12 @@ export function scanTimeRegion(): usize {
 
 export function scanLengthRegion(): usize {
   return SCAN_LENGTHS;
+}
+
+export function scanFormatRegion(): usize {
+  return SCAN_FORMATS;
+}
+
+export function scanListRegion(): usize {
+  return SCAN_LIST;
 }

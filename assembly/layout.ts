@@ -1,5 +1,5 @@
 // Fixed scratch regions in linear memory. They are zero-filled static data: every address is a compile-time
-// constant, and they take no room in the binary. With the tables they fill 686 KB of the memory's 11 pages (704
+// constant, and they take no room in the binary. With the tables they fill 689 KB of the memory's 11 pages (704
 // KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger region fails to compile), which never grows:
 // the TypeScript side builds its views once. Kernels take only counts; the TypeScript side chunks larger batches.
 //
@@ -23,6 +23,12 @@
 //   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
 //   SCAN_TIMES    19416  f64 Unix ms of match i at 8i
 //   SCAN_LENGTHS   2427  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
+//   SCAN_FORMATS   2427  u8 format of match i at i (a scan of several formats): its index in the scan's list
+//   SCAN_LIST        16  u8 format number (formats.ts) of each format in the scan's list
+//
+// The column writer (scan-columns.ts) leaves its output in regions of the batch kernels, which are free between
+// calls: each kept match's stream offset in TIME (f64 at 8i), its line at TIME + 8 * SCAN_MATCHES, its binary ID in
+// BINARY (back to back, each in its format's width).
 
 /**
  * IDs per kernel call. Must be >= GENERATE_CHUNK (src/engine/types.ts): a whole generation step fits RANDOM.
@@ -68,3 +74,7 @@ export const SCAN_TEXT = memory.data(SCAN_BYTES, 16);
 export const SCAN_OFFSETS = memory.data(4 * SCAN_MATCHES, 16);
 export const SCAN_TIMES = memory.data(8 * SCAN_MATCHES, 16);
 export const SCAN_LENGTHS = memory.data(SCAN_MATCHES, 16);
+/** The most formats one scan merges: SCAN_LIST holds their numbers. */
+export const MAX_SCAN_FORMATS = 16;
+export const SCAN_FORMATS = memory.data(SCAN_MATCHES, 16);
+export const SCAN_LIST = memory.data(MAX_SCAN_FORMATS, 16);

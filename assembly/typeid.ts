@@ -128,4 +128,6 @@ export const TYPEID = 5;
   @inline time(): f64 { return typeIdTime(); }
   @inline write(src: usize, dst: usize): bool { return typeIdWrite(src, dst); }
   @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanTypeId(length, glued, atEnd); }
+  /** The match's last 26 bytes are its suffix, read as ULID's reader reads a ULID. */
+  @inline scanPack(src: usize, length: i32, dst: usize): void { decodeId(src + <usize>(length - SUFFIX_CHARS), dst); }
 }

@@ -2,7 +2,7 @@
 // ulid-encode.ts, ulid-generate.ts) rather than the table's per-record loops.
 
 import { ID_BYTES, ID_CHARS, RANDOM_BYTES } from "./layout";
-import { ulidDecodeRecord, ulidRecordTime, ulidRecordValid } from "./ulid-decode";
+import { decodeId, ulidDecodeRecord, ulidRecordTime, ulidRecordValid } from "./ulid-decode";
 import { ulidEncode } from "./ulid-encode";
 import { ulidIncrement, ulidStamp } from "./ulid-generate";
 import { scanUlid } from "./scan-ulid";
@@ -28,4 +28,5 @@ export const ULID = 0;
   @inline stampAll(count: i32, time: f64): void { ulidStamp(count, time); }
   @inline advanceAll(count: i32): i32 { return ulidIncrement(count); }
   @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanUlid(length, glued, atEnd); }
+  @inline scanPack(src: usize, length: i32, dst: usize): void { decodeId(src, dst); }
 }

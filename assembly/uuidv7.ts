@@ -141,4 +141,8 @@ export const UUIDV7 = 3;
   @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { uuidStamp(time, random, dst); }
   @inline advance(seed: usize, param: i32, random: usize): bool { return uuidAdvance(seed, random); }
   @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanUuidV7(length, glued, atEnd); }
+  @inline scanPack(src: usize, length: i32, dst: usize): void {
+    uuidRead(src);
+    uuidPack(dst);
+  }
 }

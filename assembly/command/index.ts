@@ -12,7 +12,6 @@ export {
   scanLinesType,
   scanLinesWindow,
   scanNewlines,
-  scanTypesRegion,
 } from "./scan-match-lines";
 export { lineFirstInvalid, lineNeedSlot, lineNeedTime, lineStart, lineSuffixBuilt, ulidLines } from "./decode-lines";
 import { LINE_ENDS, LINES, LINES_BYTES, PIECES, SUFFIX_SLOT, SUFFIXES } from "./decode-lines";

@@ -9,22 +9,21 @@
 //                                                   (KEY is ',"type":"<type>","id":"')
 // START (the file's name, and in JSON the object's start up to '"line":') and each type's KEY are bytes the caller
 // puts in the LINE_PARTS region. A scan of several types has the caller put each match's type (its index) in
-// SCAN_TYPES. ID is the match as found, raised (ULID), lowered (UUID v7) or as it is (TypeID), as its type says.
+// SCAN_FORMATS. ID is the match as found, raised (ULID), lowered (UUID v7) or as it is (TypeID), as its type says.
 // ISO is the Unix ms as `Date.toISOString` writes it. Matches whose time is outside [since, until) are left out.
 //
 // Lines are numbered from the window's first line, counting newlines up to each match (16 bytes a step in the SIMD
 // build); `scanLinesAt` counts the rest of the window, so the caller can start the next window's count.
 
 import { writeDecimal, writeIsoMillis, writeIsoSecond } from "./decimal-text";
-import { CHUNK, RECORD, SCAN_LENGTHS, SCAN_MATCHES, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, TEXT } from "../layout";
+import { CHUNK, RECORD, SCAN_FORMATS, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, TEXT } from "../layout";
+import { newlinesIn } from "../scan-window";
 
 /** Bytes of LINE_PARTS: START and then each type's KEY, all of them together at most this. */
 export const LINE_PARTS_BYTES = 4096;
 const LINE_PARTS = memory.data(LINE_PARTS_BYTES, 16);
 /** The most types one scan prints. */
 export const MAX_TYPES = 8;
-/** The type of match i at i (an index below the types set up), for a scan of several types. */
-const SCAN_TYPES = memory.data(SCAN_MATCHES, 16);
 /** Per type, i32 each: where its KEY starts in LINE_PARTS, its length, its letters, its ID's length (0: varies). */
 const TYPE_KEY_AT = memory.data(4 * MAX_TYPES, 16);
 const TYPE_KEY_LENGTH = memory.data(4 * MAX_TYPES, 16);
@@ -80,7 +79,7 @@ function storeText(dst: usize, text: string): void {
 
 /**
  * Sets the lines of the next windows: START is the first `start` bytes of LINE_PARTS, `types` types are printed
- * (each set with `scanLinesType`; with more than one, SCAN_TYPES gives each match's), as JSON or text, the times
+ * (each set with `scanLinesType`; with more than one, SCAN_FORMATS gives each match's), as JSON or text, the times
  * [from, to). False when START does not fit LINE_PARTS or the types are not 1 to MAX_TYPES.
  */
 export function scanLinesSetup(start: i32, types: i32, asJson: bool, from: f64, to: f64): bool {
@@ -110,21 +109,6 @@ export function scanLinesType(type: i32, keyAt: i32, key: i32, letters: i32, cha
 export function scanLinesWindow(first: f64): void {
   line = first;
   counted = 0;
-}
-
-/** The newlines in SCAN_TEXT[from, to). */
-// @ts-ignore: decorator
-@inline function newlinesIn(from: i32, to: i32): i32 {
-  let p = from;
-  let newlines = 0;
-  if (ASC_FEATURE_SIMD) {
-    const newline = i8x16.splat(NEWLINE);
-    for (; p + 16 <= to; p += 16) {
-      newlines += popcnt<i32>(i8x16.bitmask(i8x16.eq(v128.load(SCAN_TEXT + <usize>p), newline)));
-    }
-  }
-  for (; p < to; p++) newlines += <i32>(load<u8>(SCAN_TEXT + <usize>p) == NEWLINE);
-  return newlines;
 }
 
 /** The newlines in the first `length` bytes of the scan text region (`ulid scan --jobs` counts a range's so). */
@@ -185,7 +169,7 @@ export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
     out = copyWords(out, OFFSET_KEY, 10);
     out += <usize>writeDecimal(<u64>(base + <f64>at), out);
   }
-  const type = typeCount > 1 ? <usize>load<u8>(SCAN_TYPES + <usize>i) << 2 : 0;
+  const type = typeCount > 1 ? <usize>load<u8>(SCAN_FORMATS + <usize>i) << 2 : 0;
   out = copyWords(out, LINE_PARTS + <usize>load<i32>(TYPE_KEY_AT + type), load<i32>(TYPE_KEY_LENGTH + type));
   const fixed = load<i32>(TYPE_CHARS + type);
   const chars = fixed > 0 ? fixed : <i32>load<u8>(SCAN_LENGTHS + <usize>i);
@@ -262,8 +246,4 @@ export function linePartsRegion(): usize {
 
 export function lineOutRegion(): usize {
   return OUT;
-}
-
-export function scanTypesRegion(): usize {
-  return SCAN_TYPES;
 }

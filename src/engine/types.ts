@@ -97,6 +97,51 @@ export interface Engine {
    * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
    */
   scanWindow(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
+  /**
+   * Takes `text` (at most SCAN_BYTES bytes) as the window of the `scanLoaded` calls that follow, one per format a
+   * scan merges: the WebAssembly engine copies it into its memory once for all of them. Returns the offset of its
+   * first ESC byte (0x1B, which opens a terminal escape sequence: src/scan/terminal-escapes.ts), or -1, searched
+   * where the window then is.
+   */
+  scanLoad(text: Uint8Array): number;
+  /** `scanWindow` over `text`, the window `scanLoad` took last (the WebAssembly engine searches its copy). */
+  scanLoaded(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
+  /**
+   * The WebAssembly engine's writer of columnar results (src/engine/wasm-scan.ts), which does in the module what
+   * src/scan/match-columns.ts otherwise does per match in JavaScript; null on the TypeScript engine.
+   */
+  readonly scanColumns: ColumnWriter | null;
+}
+
+/** A window's matches as a scan's finder leaves them (src/scan/match-finder.ts), in text order. */
+export interface WindowMatches {
+  readonly offsets: Uint32Array;
+  readonly times: Float64Array;
+  readonly lengths: Uint8Array;
+  /** Each match's format, as an index into the scan's list. */
+  readonly formats: Uint8Array;
+}
+
+/** Columns of matches (src/scan/match-columns.ts), written from index `at` on (`bytes` from a byte offset). */
+export interface ColumnBlock {
+  readonly formats: Uint8Array;
+  readonly offsets: Float64Array;
+  readonly lines: Float64Array | null;
+  readonly times: Float64Array;
+  readonly bytes: Uint8Array;
+}
+
+export interface ColumnWriter {
+  /**
+   * Writes the columns of the first `count` of `matches` (found in the window `scanLoad` took last, of a scan of
+   * the formats whose specs' `wasmId`s are `list`) that start before `limit` and whose time, floored to the
+   * millisecond, is in [from, until): to `out` from index `at` and byte `byteAt`, each one's offset `base` + its
+   * offset, its line (when `out` has lines) counted from `line`, the window's first line, and its binary ID in its
+   * format's width. Returns how many; `bytes` is then the bytes written, `line` the line of byte `limit`.
+   */
+  write(matches: WindowMatches, count: number, list: Uint8Array, limit: number, from: number, until: number, base: number, line: number, out: ColumnBlock, at: number, byteAt: number): number;
+  bytes: number;
+  line: number;
 }
 
 /** IDs per generation step: the unit of randomness draws and clock reads in bulk generation. */
@@ -109,3 +154,5 @@ export const SCAN_BYTES = 65536;
  * and a border byte between two.
  */
 export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / 27);
+/** Most formats whose matches the WebAssembly column writer takes in one scan (assembly/layout.ts, SCAN_LIST). */
+export const MAX_SCAN_FORMATS = 16;

@@ -1,39 +1,95 @@
-/** The WebAssembly engine's `scanWindow`: assembly/formats.ts, `scan` over its fixed regions (assembly/layout.ts). */
-import type { LoadedWasm, WasmExports } from "../wasm/load.js";
-import type { FormatSpec } from "./specs.js";
-import { scanShape } from "./scan-shape.js";
-import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./types.js";
-
 /**
- * The search of one window by the module's kernel (assembly/formats.ts, `scan`), its matches left in the module's scan regions:
- * returns how many. The views are built once (the memory never grows; load.ts checks sizes).
+ * The WebAssembly engine's scanning: `scanLoad` copies a window into the module's text region once, `scanLoaded`
+ * runs a format's kernel over it (assembly/formats.ts, `scan`, over the fixed regions of assembly/layout.ts), and
+ * the column writer packs a window's matches in the module (assembly/scan-columns.ts).
  */
-export function wasmSearch(x: WasmExports): (format: FormatSpec, input: Uint8Array, glued: boolean, atEnd: boolean) => number {
+import type { LoadedWasm, WasmExports } from "../wasm/load.js";
+import { type FormatSpec, MAX_ID_BYTES } from "./specs.js";
+import { scanShape } from "./scan-shape.js";
+import { MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES, type ColumnWriter, type Engine } from "./types.js";
+
+/** The module's scan window: one copy of a window, searched by each format's kernel where it sits. */
+export interface WasmWindow {
+  /** Copies `input` (at most SCAN_BYTES) into the module's text region; returns the offset of its first ESC, or -1. */
+  load(input: Uint8Array): number;
+  /** Runs `format`'s kernel over the window loaded last; its matches are left in the module's scan regions. Returns how many. */
+  search(format: FormatSpec, glued: boolean, atEnd: boolean): number;
+}
+
+/** The scan window of a module (the views are built once: the memory never grows; load.ts checks sizes). */
+export function wasmSearch(x: WasmExports): WasmWindow {
   const text = new Uint8Array(x.memory.buffer, x.scanTextRegion(), SCAN_BYTES);
-  return (format, input, glued, atEnd) => {
-    text.set(input);
-    return x.scan(format.wasmId, input.length, glued, atEnd);
+  let length = 0;
+  return {
+    load(input) {
+      text.set(input);
+      length = input.length;
+      return x.scanEscape(length);
+    },
+    search: (format, glued, atEnd) => x.scan(format.wasmId, length, glued, atEnd),
   };
 }
 
-/** `scanWindow` over one loaded module: `wasmSearch`, its matches copied out. */
-export function createWasmScan(wasm: LoadedWasm): Engine["scanWindow"] {
-  return wasmScanWindow(wasm.exports);
+/** The scanning of one loaded module. */
+export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns"> {
+  return wasmScan(wasm.exports);
 }
 
-/** `scanWindow` over a module's exports. */
-export function wasmScanWindow(x: WasmExports): Engine["scanWindow"] {
+/** The scanning of a module's exports: `window` (by default its own), its matches copied out. */
+export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns"> {
   const memory = x.memory.buffer;
-  const search = wasmSearch(x);
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
   const lengths = new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES);
 
-  return (format, input, glued, atEnd, offsetsOut, timesOut, lengthsOut) => {
-    const count = search(format, input, glued, atEnd);
+  const scanLoaded: Engine["scanLoaded"] = (format, _input, glued, atEnd, offsetsOut, timesOut, lengthsOut) => {
+    const count = window.search(format, glued, atEnd);
     offsetsOut.set(offsets.subarray(0, count));
     timesOut.set(times.subarray(0, count));
     if (scanShape(format).varies) lengthsOut.set(lengths.subarray(0, count));
     return count;
+  };
+  return {
+    scanLoad: window.load,
+    scanLoaded,
+    scanWindow: (format, input, ...rest) => {
+      window.load(input);
+      return scanLoaded(format, input, ...rest);
+    },
+    scanColumns: columnWriter(x),
+  };
+}
+
+/** The column writer over the module's regions: the matches put back in, one call, each column copied out whole. */
+function columnWriter(x: WasmExports): ColumnWriter {
+  const memory = x.memory.buffer;
+  const inOffsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
+  const inLengths = new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES);
+  const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
+  const formats = new Uint8Array(memory, x.scanFormatRegion(), SCAN_MATCHES);
+  const list = new Uint8Array(memory, x.scanListRegion(), MAX_SCAN_FORMATS);
+  const offsets = new Float64Array(memory, x.scanColumnOffsetRegion(), SCAN_MATCHES);
+  const lines = new Float64Array(memory, x.scanColumnLineRegion(), SCAN_MATCHES);
+  const bytes = new Uint8Array(memory, x.binaryRegion(), MAX_ID_BYTES * SCAN_MATCHES);
+  return {
+    bytes: 0,
+    line: 0,
+    write(matches, count, formatList, limit, from, until, base, line, out, at, byteAt) {
+      inOffsets.set(matches.offsets.subarray(0, count));
+      inLengths.set(matches.lengths.subarray(0, count));
+      times.set(matches.times.subarray(0, count));
+      formats.set(matches.formats.subarray(0, count));
+      list.set(formatList);
+      const kept = x.scanColumns(count, limit, from, until, base, out.lines !== null, line);
+      const written = x.scanColumnsBytes();
+      out.formats.set(formats.subarray(0, kept), at);
+      out.offsets.set(offsets.subarray(0, kept), at);
+      out.times.set(times.subarray(0, kept), at);
+      out.lines?.set(lines.subarray(0, kept), at);
+      out.bytes.set(bytes.subarray(0, written), byteAt);
+      this.bytes = written;
+      this.line = x.scanColumnsLine();
+      return kept;
+    },
   };
 }

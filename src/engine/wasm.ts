@@ -29,6 +29,6 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
       }
       return codec;
     },
-    scanWindow: createWasmScan(wasm),
+    ...createWasmScan(wasm),
   };
 }

@@ -6,7 +6,7 @@
  * embeds its module in place of the library's (tsup.config.ts), so the engine loads it; its worker threads get the
  * compiled module from the main thread.
  */
-import { abiMismatch, checkRegions, getBackend, loadWasm, SCAN_MATCHES, type WasmExports } from "../internal.js";
+import { abiMismatch, checkRegions, getBackend, loadWasm, type WasmExports } from "../internal.js";
 
 const mismatch = abiMismatch("the command's WebAssembly build", "the command");
 
@@ -64,8 +64,6 @@ export interface ScanLineKernels {
   scanLinesType(type: number, keyAt: number, key: number, letters: number, chars: number): boolean;
   /** The most types one scan prints. */
   scanMaxTypes(): number;
-  /** SCAN_MATCHES u8: the type of each match, for a scan of several types. */
-  scanTypesRegion(): number;
   /** Starts a window on line `first`. */
   scanLinesWindow(first: number): void;
   /**
@@ -131,7 +129,6 @@ function checkCommandAbi(x: CommandWasmExports): void {
     ["suffix", x.suffixRegion(), LINE_SUFFIX_SLOTS * x.suffixBytes()],
     ["line parts", x.linePartsRegion(), x.linePartsBytes()],
     ["line output", x.lineOutRegion(), x.lineOutBytes()],
-    ["scan types", x.scanTypesRegion(), SCAN_MATCHES],
   ];
   checkRegions(regions, x.memory.buffer.byteLength, mismatch);
 }

@@ -18,7 +18,8 @@ import {
   Scanner,
   scanShape,
   VisitingSearch,
-  wasmScanWindow,
+  wasmScan,
+  type WasmWindow,
   wasmSearch,
   type WindowSearch,
 } from "../internal.js";
@@ -50,7 +51,7 @@ export function printingScanner(lines: ScanLines, writer: ByteWriter, window: Ti
 }
 
 export class WasmLineSearch implements WindowSearch {
-  private readonly find: ReturnType<typeof wasmSearch>;
+  private readonly find: WasmWindow;
   private readonly parts: Uint8Array;
   private readonly out: Uint8Array;
   /** One type: its kernel's glue. Several: the finder that merges their matches, and the module's regions. */
@@ -73,12 +74,17 @@ export class WasmLineSearch implements WindowSearch {
       formats.length === 1
         ? undefined
         : {
-            finder: matchFinder(wasmScanWindow(x), formats),
+            // Over the same window as `load` fills.
+            finder: matchFinder(wasmScan(x, this.find), formats),
             offsets: new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES),
             times: new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES),
             lengths: new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES),
-            types: new Uint8Array(memory, x.scanTypesRegion(), SCAN_MATCHES),
+            types: new Uint8Array(memory, x.scanFormatRegion(), SCAN_MATCHES),
           };
+  }
+
+  load(window: Uint8Array): number {
+    return this.find.load(window);
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
@@ -98,9 +104,9 @@ export class WasmLineSearch implements WindowSearch {
   /** Finds the window's matches, left in the module's scan regions (and the types region, for several types). */
   private matches(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
     const merged = this.merged;
-    if (merged === undefined) return this.find(this.formats[0]!, window, before >= 0 && this.glues(before), atEnd);
+    if (merged === undefined) return this.find.search(this.formats[0]!, before >= 0 && this.glues(before), atEnd);
     const { finder } = merged;
-    // The finder's kernels each copied the window into the module's text region, where the line kernel reads it.
+    // The window is in the module's text region (`load`), where the kernels and the line kernel read it.
     const count = finder.find(window, before, atEnd, limit, base);
     merged.offsets.set(finder.offsets.subarray(0, count));
     merged.times.set(finder.times.subarray(0, count));

@@ -72,10 +72,13 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
 
 export { scannableFormat } from "./scan-options.js";
 
-/** The processor of a scanning call: match objects, or columns (one result in all when `whole`). */
-function collector(options: ScanOptions | undefined, whole: boolean): ChunkProcessor<UlidMatch[]> | ChunkProcessor<ScanColumns> {
+/**
+ * The processor of a scanning call: match objects, or columns (one result in all when `whole`, of an input of
+ * `length` when known).
+ */
+function collector(options: ScanOptions | undefined, whole: boolean, length?: number): ChunkProcessor<UlidMatch[]> | ChunkProcessor<ScanColumns> {
   const request = scanRequest(options);
-  return request.columns ? new ColumnCollector(request, whole) : new MatchCollector(request);
+  return request.columns ? new ColumnCollector(request, whole, length) : new MatchCollector(request);
 }
 
 /**
@@ -90,7 +93,7 @@ export function scanText(text: string | Uint8Array, options?: ScanOptions): Ulid
     if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
     bytes = plainBytes(text, "text");
   }
-  const processor = collector(options, true) as ChunkProcessor<UlidMatch[] | ScanColumns>;
+  const processor = collector(options, true, bytes?.length ?? (text as string).length) as ChunkProcessor<UlidMatch[] | ScanColumns>;
   // Object results come as arrays per push; columns once, at the end of input.
   const found: UlidMatch[] = [];
   let columns: ScanColumns | undefined;

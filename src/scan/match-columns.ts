@@ -3,16 +3,19 @@
  * match, for callers that feed a column store or count and filter in bulk. The matches are the ones the object
  * results hold, in the same order.
  *
- * The window search here takes each window's matches from the finder's arrays in one loop, no call per match, and
- * writes them into blocks, each an eighth of the matches before it (so a dense scan allocates a few dozen blocks,
- * not hundreds, and at most an eighth more than it fills); a result is the blocks joined into arrays of its exact size (one copy, and a kept result holds
- * no spare room and shares nothing with the next).
+ * The window search here writes each window's matches into blocks, each an eighth of the matches before it (so a
+ * dense scan allocates a few dozen blocks, not hundreds, and at most an eighth more than it fills): on the
+ * WebAssembly engine, its column writer filters, numbers and packs them in the module and each column is copied
+ * in whole, nothing done per match in JavaScript; on the TypeScript engine, one loop over the finder's arrays. A
+ * result is the blocks joined into arrays of its exact size (one copy, and a kept result holds no spare room and
+ * shares nothing with the next).
  */
 import { batchEngine } from "../engine/backend.js";
 import type { ChunkProcessor } from "../streams/stream-shapes.js";
 import { packDigitRun, packUuid } from "./match-bytes.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
+import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import type { ScanRequest, ScannableFormat } from "./scan-options.js";
 
 /** The matches of a scan (or of one chunk of a stream) as columns; match i's fields are at index i of each. */
@@ -35,67 +38,141 @@ export interface ScanColumns {
   ends: Uint32Array;
 }
 
-/** Matches in a scan's first block: a sparse scan allocates little (4,096 take 132 KiB). */
+/** Matches in a scan's first block: a sparse scan allocates little (4,096 take 132 KiB); a window's matches fit one. */
 const FIRST_BLOCK = 4096;
-/** Bytes of a binary ID of every scannable format (ULID, UUID v7 and TypeID carry 128 bits). */
-const ID_BYTES = 16;
 /** Characters of a ULID, and of a TypeID's suffix (the last 26 characters of its match). */
 const DIGIT_RUN = 26;
 
-/** One block of matches' fields. */
-interface Block {
-  readonly size: number;
-  readonly formats: Uint8Array;
-  readonly offsets: Float64Array;
-  readonly lines: Float64Array | null;
-  readonly times: Float64Array;
-  readonly bytes: Uint8Array;
+/** One block of matches' fields, and how much of it is filled. */
+interface Block extends ColumnBlock {
+  size: number;
+  filled: number;
+  filledBytes: number;
+  /** A growing block's buffers (resizable, its arrays track their length), or null for a block of fixed size. */
+  readonly growing: ResizableBuffer[] | null;
 }
 
-function newBlock(size: number, lines: boolean): Block {
+/** Bytes per match of each column of a growing block, in the order of `growing`: formats, offsets, times, bytes (per byte of width), lines. */
+const COLUMN_WIDTHS = [1, 8, 8, 1, 8];
+/** A resizable ArrayBuffer (ES2024), typed here: the library compiles against an older lib. */
+interface ResizableBuffer extends ArrayBuffer {
+  readonly resizable: boolean;
+  readonly maxByteLength: number;
+  resize(byteLength: number): void;
+}
+const ResizableBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => ResizableBuffer;
+
+/** The largest buffer a growing block reserves (address space, not memory: pages are used as they are written). */
+const MOST_RESERVED = 2 ** 31;
+
+/**
+ * A block that grows in place up to `most` matches, for a scan whose input's length bounds its matches (scanText):
+ * resizable buffers reserve the room and take pages only as they fill, so the result is these arrays cut to size,
+ * where fixed blocks are copied into it (page faults on a million matches' 41 MB cost as much as the search).
+ * Null where the runtime has no resizable buffers or will not reserve the room.
+ */
+function growingBlock(most: number, lines: boolean, widest: number): Block | null {
+  if (widest * most > MOST_RESERVED) return null;
+  let buffers: ResizableBuffer[];
+  try {
+    buffers = COLUMN_WIDTHS.slice(0, lines ? 5 : 4).map((width, column) => new ResizableBuffer(0, { maxByteLength: (column === 3 ? widest : width) * most }));
+  } catch {
+    return null;
+  }
+  if (!buffers[0]!.resizable) return null;
+  return {
+    size: 0,
+    filled: 0,
+    filledBytes: 0,
+    growing: buffers,
+    formats: new Uint8Array(buffers[0]!),
+    offsets: new Float64Array(buffers[1]!),
+    times: new Float64Array(buffers[2]!),
+    bytes: new Uint8Array(buffers[3]!),
+    lines: lines ? new Float64Array(buffers[4]!) : null,
+  };
+}
+
+/** Resizes a growing block's buffers to `size` matches (`bytes` bytes of IDs); its arrays follow. */
+function resize(block: Block, size: number, bytes: number): void {
+  block.growing!.forEach((buffer, column) => buffer.resize(column === 3 ? bytes : COLUMN_WIDTHS[column]! * size));
+  block.size = size;
+}
+
+function newBlock(size: number, lines: boolean, widest: number): Block {
   return {
     size,
+    filled: 0,
+    filledBytes: 0,
+    growing: null,
     formats: new Uint8Array(size),
     offsets: new Float64Array(size),
     lines: lines ? new Float64Array(size) : null,
     times: new Float64Array(size),
-    bytes: new Uint8Array(ID_BYTES * size),
+    bytes: new Uint8Array(widest * size),
   };
 }
 
-/** Writes the matches of each window into blocks (the window search of a columnar scan). */
+/**
+ * Writes the matches of each window into blocks (the window search of a columnar scan): on the WebAssembly engine
+ * through its column writer (src/engine/wasm-scan.ts, every column of a window copied in whole), else here, match
+ * by match.
+ */
 class ColumnSearch implements WindowSearch {
   /** The full blocks, and the one being filled. */
   full: Block[] = [];
   block: Block;
-  /** Matches in the block being filled, and in the full blocks. */
-  filled = 0;
+  /** Matches in the full blocks. */
   inFull = 0;
   private readonly finder: MatchFinder;
+  private readonly writer: ColumnWriter | null;
+  /** The formats' numbers in the module, for its column writer. */
+  private readonly wasmIds: Uint8Array;
+  /** Each format's binary width, and the widest. */
+  readonly widths: Uint8Array;
+  readonly widest: number;
   private readonly lineCounter: LineCounter | null;
   /** Each format's reading of its bytes: a UUID's hex, else 26 Crockford characters ending the match. */
   private readonly isUuid: Uint8Array;
   private readonly from: number;
   private readonly until: number;
 
-  constructor({ formats, lines, plausible }: ScanRequest) {
+  /** `most`: the most matches the input can hold, when its length is known (then the block grows in place). */
+  constructor({ formats, lines, plausible }: ScanRequest, most: number | undefined) {
     const engine = batchEngine();
-    // Bound once: the engine's search is called for every window.
-    this.finder = matchFinder((...args) => engine.scanWindow(...args), formats);
+    this.finder = matchFinder(engine, formats);
+    this.writer = formats.length <= MAX_SCAN_FORMATS ? engine.scanColumns : null;
+    this.wasmIds = Uint8Array.from(formats, (format) => format.wasmId);
+    this.widths = Uint8Array.from(formats, (format) => format.bytes);
+    this.widest = Math.max(...this.widths);
     this.lineCounter = lines ? new LineCounter() : null;
     this.isUuid = Uint8Array.from(formats, (format) => (format.name === "uuidv7" ? 1 : 0));
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
-    this.block = newBlock(FIRST_BLOCK, lines);
+    this.block = (most === undefined ? null : growingBlock(most, lines, this.widest)) ?? newBlock(FIRST_BLOCK, lines, this.widest);
+  }
+
+  load(window: Uint8Array): number {
+    return this.finder.load(window);
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
-    const { offsets, times, lengths, formats } = this.finder;
     const count = this.finder.find(window, before, atEnd, limit, base);
-    const { lineCounter, isUuid, from, until } = this;
+    // Room for every match of the window in the block (a new block leaves the rest of the old one unused).
+    if (this.block.size - this.block.filled < count) this.makeRoom(count);
+    const block = this.block;
+      this.inFull += this.block.filled;
+    const writer = this.writer;
+    if (writer !== null) {
+      block.filled += writer.write(this.finder, count, this.wasmIds, limit, this.from, this.until, base, line, block, block.filled, block.filledBytes);
+      block.filledBytes += writer.bytes;
+      return writer.line;
+    }
+    const { offsets, times, lengths, formats } = this.finder;
+    const { lineCounter, isUuid, widths, from, until } = this;
     lineCounter?.start(window, line);
-    let block = this.block;
-    let n = this.filled;
+    let n = block.filled;
+    let byte = block.filledBytes;
     for (let i = 0; i < count; i++) {
       const at = offsets[i]!;
       if (at >= limit) break;
@@ -103,24 +180,50 @@ class ColumnSearch implements WindowSearch {
       // The plausible window compares whole milliseconds.
       const ms = Math.floor(time);
       if (ms < from || ms >= until) continue;
-      if (n === block.size) {
-        this.full.push(block);
-        this.inFull += n;
-        block = this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), lineCounter !== null);
-        n = 0;
-      }
       const format = formats[i]!;
       block.formats[n] = format;
       block.offsets[n] = base + at;
       block.times[n] = time;
       if (lineCounter !== null) block.lines![n] = lineCounter.lineAt(window, at);
-      if (isUuid[format] === 1) packUuid(window, at, block.bytes, ID_BYTES * n);
-      else packDigitRun(window, at + lengths[i]! - DIGIT_RUN, block.bytes, ID_BYTES * n);
+      if (isUuid[format] === 1) packUuid(window, at, block.bytes, byte);
+      else packDigitRun(window, at + lengths[i]! - DIGIT_RUN, block.bytes, byte);
+      byte += widths[format]!;
       n++;
     }
-    this.filled = n;
+    block.filled = n;
+    block.filledBytes = byte;
     return lineCounter === null ? line : lineCounter.lineAt(window, limit);
   }
+
+  /** Room for `count` more matches: the growing block doubled (within what it reserved), else a new block. */
+  private makeRoom(count: number): void {
+    const block = this.block;
+    if (block.growing !== null) {
+      const size = Math.max(FIRST_BLOCK, 2 * block.size, block.filled + count);
+      const reserved = block.growing[0]!.maxByteLength;
+      if (block.filled + count <= reserved) {
+        resize(block, Math.min(size, reserved), this.widest * Math.min(size, reserved));
+        return;
+      }
+    }
+    this.full.push(block);
+    this.inFull += block.filled;
+    this.block = newBlock(Math.max(FIRST_BLOCK, this.inFull >> 3), this.lineCounter !== null, this.widest);
+  }
+}
+
+/**
+ * About the most matches `length` bytes hold: SCAN_MATCHES per window, and a window more. A bound that falls short
+ * costs only speed (the growing block hands on to fixed ones).
+ */
+function mostMatches(length: number): number {
+  return SCAN_MATCHES * (Math.ceil(length / SCAN_BYTES) + 1);
+}
+
+/** Where each match's bytes end: its format's width after the last's. */
+function fillEnds({ count, formats, ends }: ScanColumns, widths: Uint8Array): void {
+  let end = 0;
+  for (let i = 0; i < count; i++) ends[i] = end += widths[formats[i]!]!;
 }
 
 /** The matches of one scan as columns: one result per chunk, or one for the whole input. */
@@ -132,53 +235,81 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
 
   /**
    * `whole`: one result at the end of input, empty or not (scanText); else one result per chunk that completes any
-   * match, as the object results come (scanChunks, scanStream).
+   * match, as the object results come (scanChunks, scanStream). `length`: the whole input's length, when known.
    */
   constructor(
     request: ScanRequest,
     private readonly whole: boolean,
+    length?: number,
   ) {
     this.names = request.formats.map((format) => format.name as ScannableFormat);
     this.lines = request.lines;
-    this.search = new ColumnSearch(request);
+    this.search = new ColumnSearch(request, length === undefined ? undefined : mostMatches(length));
     this.scanner = new Scanner(request.formats, this.search);
   }
 
   push(chunk: Uint8Array, final: boolean, emit: (columns: ScanColumns) => void): void {
     this.scanner.push(chunk, final);
-    const found = this.search.full.length > 0 || this.search.filled > 0;
+    const found = this.search.full.length > 0 || this.search.block.filled > 0;
     if (this.whole ? final : found) emit(this.take());
   }
 
   /** The matches collected so far, joined into a result of their own; the collector starts afresh. */
   private take(): ScanColumns {
     const search = this.search;
+    if (search.block.growing !== null && search.full.length === 0) return this.cut();
     const blocks = [...search.full, search.block];
-    const count = search.inFull + search.filled;
+    const count = search.inFull + search.block.filled;
+    let byteCount = 0;
+    for (const block of blocks) byteCount += block.filledBytes;
     const result: ScanColumns = {
       count,
       formats: new Uint8Array(count),
       names: [...this.names],
       offsets: new Float64Array(count),
       times: new Float64Array(count),
-      bytes: new Uint8Array(ID_BYTES * count),
+      bytes: new Uint8Array(byteCount),
       ends: new Uint32Array(count),
     };
     const lines = this.lines ? new Float64Array(count) : null;
     let at = 0;
+    let byte = 0;
     for (const block of blocks) {
-      const n = block === search.block ? search.filled : block.size;
+      const n = block.filled;
       result.formats.set(block.formats.subarray(0, n), at);
       result.offsets.set(block.offsets.subarray(0, n), at);
       result.times.set(block.times.subarray(0, n), at);
-      result.bytes.set(block.bytes.subarray(0, ID_BYTES * n), ID_BYTES * at);
+      result.bytes.set(block.bytes.subarray(0, block.filledBytes), byte);
       if (lines !== null) lines.set(block.lines!.subarray(0, n), at);
       at += n;
+      byte += block.filledBytes;
     }
-    for (let i = 0; i < count; i++) result.ends[i] = ID_BYTES * (i + 1);
+    fillEnds(result, search.widths);
     if (lines !== null) result.lines = lines;
     search.full = [];
-    search.filled = search.inFull = 0;
+    search.inFull = 0;
+    search.block.filled = search.block.filledBytes = 0;
+    return result;
+  }
+
+  /** The growing block cut to its matches, as the result itself; the collector starts afresh. */
+  private cut(): ScanColumns {
+    const search = this.search;
+    const block = search.block;
+    const count = block.filled;
+    resize(block, count, block.filledBytes);
+    const result: ScanColumns = {
+      count,
+      formats: block.formats,
+      names: [...this.names],
+      offsets: block.offsets,
+      times: block.times,
+      bytes: block.bytes,
+      ends: new Uint32Array(count),
+    };
+    fillEnds(result, search.widths);
+    if (block.lines !== null) result.lines = block.lines;
+    search.block = newBlock(FIRST_BLOCK, block.lines !== null, search.widest);
     return result;
   }
 }

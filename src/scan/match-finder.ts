@@ -2,7 +2,8 @@
  * The matches of one scan window, of one format or of several in one pass. A finder leaves them in its arrays in
  * text order: each one's offset in the window, time, length and format (an index into the scanner's list).
  *
- * With several formats, each format's kernel searches the window and their matches are merged by offset. A span of
+ * With several formats, each format's kernel searches the window (loaded into the engine once for all of them) and
+ * their matches are merged by offset. A span of
  * text is reported once: where matches overlap, the one covering the longest span wins (a TypeID
  * `user_01h455vb4pex5vsknk084sn02q` over the ULID its suffix also is), and of two matches of the same span (a
  * TypeID without a prefix is a lower-case ULID, the same 16 bytes) the one of the format listed first. Kept matches
@@ -17,29 +18,31 @@
  */
 import { scanShape } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
-import { SCAN_MATCHES, type Engine } from "../engine/types.js";
+import { SCAN_MATCHES, type Engine, type WindowMatches } from "../engine/types.js";
 
 /** Finds a window's matches into its arrays. */
-export interface MatchFinder {
-  readonly offsets: Uint32Array;
-  readonly times: Float64Array;
-  readonly lengths: Uint8Array;
+export interface MatchFinder extends WindowMatches {
   /** Each match's format: its index in the scanner's list (all 0 for one format). */
   readonly formats: Uint8Array;
   /**
-   * Finds the matches of `window` (`before`: the byte before it, -1 at the start of the stream; `atEnd`: nothing
+   * Takes `window` for the next `find` (the engine's `scanLoad`: one copy for every format's kernel); returns the
+   * offset of its first ESC byte, or -1.
+   */
+  load(window: Uint8Array): number;
+  /**
+   * Finds the matches of `window`, the one loaded last (`before`: the byte before it, -1 at the start of the stream; `atEnd`: nothing
    * follows it) and returns how many; those starting before `limit` are final. `base` is the stream offset of the
    * window's first byte.
    */
   find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number;
 }
 
-/** A window search of an engine (`Engine.scanWindow`). */
-type ScanWindow = Engine["scanWindow"];
+/** An engine's window search (`Engine.scanLoad`, `Engine.scanLoaded`). */
+export type WindowScan = Pick<Engine, "scanLoad" | "scanLoaded">;
 
-/** The finder of `formats` with `scanWindow` (an engine's): one format's kernel alone, or several merged. */
-export function matchFinder(scanWindow: ScanWindow, formats: readonly FormatSpec[]): MatchFinder {
-  return formats.length === 1 ? new OneFormatFinder(scanWindow, formats[0]!) : new MergingFinder(scanWindow, formats);
+/** The finder of `formats` with an engine's window search: one format's kernel alone, or several merged. */
+export function matchFinder(scan: WindowScan, formats: readonly FormatSpec[]): MatchFinder {
+  return formats.length === 1 ? new OneFormatFinder(scan, formats[0]!) : new MergingFinder(scan, formats);
 }
 
 /** Whether the byte before a window (-1: none) glues to a match of `format` at its start. */
@@ -63,15 +66,19 @@ class OneFormatFinder implements MatchFinder {
   private readonly glued: (before: number) => boolean;
 
   constructor(
-    private readonly scanWindow: ScanWindow,
+    private readonly scan: WindowScan,
     private readonly format: FormatSpec,
   ) {
     ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
     this.glued = gluedTo(format);
   }
 
+  load(window: Uint8Array): number {
+    return this.scan.scanLoad(window);
+  }
+
   find(window: Uint8Array, before: number, atEnd: boolean): number {
-    return this.scanWindow(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
+    return this.scan.scanLoaded(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
   }
 }
 
@@ -83,46 +90,56 @@ class MergingFinder implements MatchFinder {
   /** Each format's matches in the current window, and how many. */
   private readonly found: ReturnType<typeof matchArrays>[];
   private readonly counts: Uint32Array;
-  /** Each format's next match to merge. */
+  /** Each format's next match to merge, and its offset. */
   private readonly cursors: Uint32Array;
+  private readonly heads: Float64Array;
   private readonly glued: ((before: number) => boolean)[];
   /** The stream offset where the last final match ends: a match that starts before it is dropped. */
   private finalEnd = 0;
 
   constructor(
-    private readonly scanWindow: ScanWindow,
+    private readonly scan: WindowScan,
     private readonly list: readonly FormatSpec[],
   ) {
     this.found = list.map(matchArrays);
     this.counts = new Uint32Array(list.length);
     this.cursors = new Uint32Array(list.length);
+    this.heads = new Float64Array(list.length);
     this.glued = list.map(gluedTo);
+  }
+
+  load(window: Uint8Array): number {
+    return this.scan.scanLoad(window);
   }
 
   find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
     const { list, found, counts } = this;
     for (let f = 0; f < list.length; f++) {
       const { offsets, times, lengths } = found[f]!;
-      counts[f] = this.scanWindow(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
+      counts[f] = this.scan.scanLoaded(list[f]!, window, this.glued[f]!(before), atEnd, offsets, times, lengths);
     }
-    const { offsets, times, lengths, formats } = this;
+    const { offsets, times, lengths, formats, heads } = this;
     const next = this.cursors.fill(0);
+    // Each format's next match's offset (Infinity when it has no more), so picking the next is a loop over numbers.
+    for (let g = 0; g < list.length; g++) heads[g] = counts[g]! > 0 ? found[g]!.offsets[0]! : Infinity;
     const skip = Math.max(0, this.finalEnd - base);
     let kept = 0;
     for (;;) {
       // The next match in text order; of matches at the same offset, the format listed first.
-      let f = -1;
-      let at = Infinity;
-      for (let g = 0; g < list.length; g++) {
-        if (next[g]! < counts[g]! && found[g]!.offsets[next[g]!]! < at) {
+      let f = 0;
+      let at = heads[0]!;
+      for (let g = 1; g < list.length; g++) {
+        if (heads[g]! < at) {
           f = g;
-          at = found[g]!.offsets[next[g]!]!;
+          at = heads[g]!;
         }
       }
-      if (f < 0) break;
+      if (at === Infinity) break;
+      const from = found[f]!;
       const i = next[f]!++;
+      heads[f] = i + 1 < counts[f]! ? from.offsets[i + 1]! : Infinity;
       if (at < skip) continue;
-      const length = found[f]!.lengths[i]!;
+      const length = from.lengths[i]!;
       // Settle overlaps with the matches kept so far (only the last few can reach this one).
       let wins = true;
       while (kept > 0 && at < offsets[kept - 1]! + lengths[kept - 1]!) {
@@ -134,7 +151,7 @@ class MergingFinder implements MatchFinder {
       }
       if (!wins) continue;
       offsets[kept] = at;
-      times[kept] = found[f]!.times[i]!;
+      times[kept] = from.times[i]!;
       lengths[kept] = length;
       formats[kept] = f;
       kept++;

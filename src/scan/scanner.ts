@@ -15,7 +15,8 @@
  *
  * Terminal escape sequences are borders (terminal-escapes.ts): a window that holds any is searched in a copy with them
  * blanked, and the grammar state at the next window's start is carried, so a sequence split anywhere is read the
- * same as in one piece.
+ * same as in one piece. Whether a window holds any is the engine's answer as it loads the window (`scanLoad`): the
+ * WebAssembly engine searches its own copy, where a second pass in JavaScript cost as much as the kernels.
  *
  * What a window's matches become is the `WindowSearch`'s: `VisitingSearch` hands each match to a visitor with the
  * window that holds it, so a caller that writes bytes makes no string or object per match (`src/scan/find-ids.ts` builds
@@ -24,7 +25,7 @@
  */
 import { scanOverlap } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
-import { type EscapeState, TEXT, blankEscapes, holdsEscapes } from "./terminal-escapes.js";
+import { type EscapeState, TEXT, blankEscapes } from "./terminal-escapes.js";
 import { SCAN_BYTES, type Engine } from "../engine/types.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import type { PlausibleTimes } from "./scan-options.js";
@@ -49,6 +50,11 @@ export function onlyPlausible(visit: MatchVisitor, { from, until }: PlausibleTim
 
 /** The search of one window, and what becomes of its matches. */
 export interface WindowSearch {
+  /**
+   * Takes `window` for the next `search` (the engine's `scanLoad`: the WebAssembly engine copies it in once for
+   * every format); returns the offset of its first ESC byte, or -1.
+   */
+  load(window: Uint8Array): number;
   /**
    * Searches `window` (`before`: the byte before it, -1 at the stream's start; `atEnd` as `Engine.scanWindow` takes
    * it) and handles the matches that start before byte `limit` (the rest are searched again in the next window).
@@ -116,9 +122,10 @@ export class Scanner {
       const rest = Math.min(overlap, window.length);
       const consumed = window.length - rest;
       let searched = window;
-      if (holdsEscapes(window, this.escapeState)) {
+      if (this.windows.load(window) >= 0 || this.escapeState !== TEXT) {
         searched = this.blanked.subarray(0, window.length);
         this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
+        this.windows.load(searched);
       }
       const line = this.windows.search(searched, this.before, atEnd, atEnd ? searched.length : consumed, this.base, this.line);
       if (atEnd) break;
@@ -177,8 +184,11 @@ export class VisitingSearch implements WindowSearch {
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
   ) {
-    // Bound once: the engine's search is called for every window.
-    this.finder = matchFinder((...args) => engine.scanWindow(...args), formatList(formats));
+    this.finder = matchFinder(engine, formatList(formats));
+  }
+
+  load(window: Uint8Array): number {
+    return this.finder.load(window);
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {

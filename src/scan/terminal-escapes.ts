@@ -44,7 +44,8 @@ function afterByte(state: EscapeState, byte: number): EscapeState {
 /**
  * Copies `window` to `out` with every escape byte blanked, reading it from `state` (the grammar state before
  * `window[0]`). Returns the state before `window[mark]` (`mark` <= `window.length`): where the next window, which
- * starts there, begins. The caller skips the copy when `window` has no ESC and `state` is TEXT.
+ * starts there, begins. The caller skips the copy when `window` has no ESC (the engine's `scanLoad` says) and `state`
+ * is TEXT.
  */
 export function blankEscapes(window: Uint8Array, state: EscapeState, out: Uint8Array, mark: number): EscapeState {
   out.set(window);
@@ -70,9 +71,4 @@ export function blankEscapes(window: Uint8Array, state: EscapeState, out: Uint8A
     state = next;
   }
   return mark === length ? state : stateAtMark;
-}
-
-/** Whether `window` read from `state` needs blanking at all: one native search for ESC in the common case. */
-export function holdsEscapes(window: Uint8Array, state: EscapeState): boolean {
-  return state !== TEXT || window.indexOf(ESC) >= 0;
 }

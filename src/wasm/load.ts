@@ -1,5 +1,5 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
-import { GENERATE_CHUNK, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
+import { GENERATE_CHUNK, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
 import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
 
 /**
@@ -72,6 +72,27 @@ export interface WasmExports {
    * (and the length region). `glued`: the byte before the text glues to a match at its start.
    */
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
+  /** The offset of the first ESC byte (0x1B) in scan text [0, length), or -1. */
+  scanEscape(length: number): number;
+  /** SCAN_MATCHES u8: each match's format, as an index into the scan list region. */
+  scanFormatRegion(): number;
+  /** MAX_SCAN_FORMATS u8: the format number of each format of a scan that merges several, in its order. */
+  scanListRegion(): number;
+  /**
+   * The column writer (assembly/scan-columns.ts): keeps, of `count` matches in the scan regions, those before
+   * `limit` with a time in [from, until), compacting times and formats in place; writes each one's stream offset
+   * (`base` + its offset) to the column offset region, its line (with `lines`, from `line`) to the column line
+   * region, its binary ID to the binary region. Returns how many it kept.
+   */
+  scanColumns(count: number, limit: number, from: number, until: number, base: number, lines: boolean, line: number): number;
+  /** Bytes the last `scanColumns` wrote to the binary region. */
+  scanColumnsBytes(): number;
+  /** The line of the last `scanColumns`' `limit`. */
+  scanColumnsLine(): number;
+  /** SCAN_MATCHES f64 stream offsets (in the time region). */
+  scanColumnOffsetRegion(): number;
+  /** SCAN_MATCHES f64 lines (in the time region, after the offsets). */
+  scanColumnLineRegion(): number;
 }
 
 export interface LoadedWasm {
@@ -230,6 +251,10 @@ export function checkAbi(x: WasmExports): void {
     ["seed", x.seedRegion(), MAX_ID_BYTES],
     ["prefix", x.prefixRegion(), MAX_PREFIX],
     ["scan length", x.scanLengthRegion(), SCAN_MATCHES],
+    ["scan format", x.scanFormatRegion(), SCAN_MATCHES],
+    ["scan list", x.scanListRegion(), MAX_SCAN_FORMATS],
+    ["column offset", x.scanColumnOffsetRegion(), 8 * SCAN_MATCHES],
+    ["column line", x.scanColumnLineRegion(), 8 * SCAN_MATCHES],
   ];
   checkRegions(regions, x.memory.buffer.byteLength, mismatch);
 }
