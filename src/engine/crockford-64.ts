@@ -1,7 +1,7 @@
 /**
- * 64-bit values as 13 Crockford characters, most significant first, big-endian in 8 bytes: TSID's text. 13 chars
- * carry 65 bits, so char 0 holds bits 64-60 and the caller bounds it. Numbers hold at most 32 bits in bitwise
- * operations, so the value is handled in pieces cut where chars and bytes both align:
+ * 64-bit values as 13 Crockford characters, most significant first, big-endian in 8 bytes: the text of TSID and
+ * Ulid-Flake. 13 chars carry 65 bits, so char 0 holds bits 64-60 and the caller bounds it. Numbers hold at most 32
+ * bits in bitwise operations, so the value is handled in pieces cut where chars and bytes both align:
  *
  *   high = bits 63-40 (bytes 0-2) = chars 0-4      byte3 = bits 39-32      word = bits 31-0
  *   (byte3 is char 5 and the top 3 bits of char 6; word the low 2 bits of char 6 and chars 7-12)
