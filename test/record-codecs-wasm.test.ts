@@ -1,7 +1,7 @@
 /**
  * The AssemblyScript record codecs of ObjectId, XID, TSID and Snowflake (assembly/objectid.ts, xid.ts, tsid.ts,
  * snowflake.ts) against their TypeScript codecs, byte for byte: reading (valid or not, the bytes and the time field),
- * writing, and the generation steps. Compiled from source here through a test-only entry
+ * writing, and the generation steps; and ObjectId's scan kernel (assembly/scan-objectid.ts) against the TypeScript one. Compiled from source here through a test-only entry
  * (test/assembly/record-codecs.ts), so they are checked before and apart from the batch ABI. Deep tier: the
  * compilation alone takes seconds.
  */
@@ -9,6 +9,7 @@ import asc from "assemblyscript/asc";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OBJECTID_GENERATOR, codecOfObjectId } from "../src/engine/js-objectid.js";
+import { scanObjectIdWindow } from "../src/engine/js-scan-objectid.js";
 import { codecOfSnowflake, snowflakeParam, snowflakeStampRandom } from "../src/engine/js-snowflake.js";
 import { codecOfTsid, tsidParam } from "../src/engine/js-tsid.js";
 import { codecOfXid, xidParam, xidStampRandom } from "../src/engine/js-xid.js";
@@ -24,6 +25,10 @@ interface Harness {
   stamp(format: number, time: number, param: number): void;
   advance(format: number, param: number): number;
   renew(time: number): void;
+  scanRegions(): number;
+  scanOffsets(): number;
+  scanTimes(): number;
+  scan(length: number, glued: number, atEnd: number): number;
 }
 
 let wasm: Harness;
@@ -173,6 +178,33 @@ describe("the generation steps are the TypeScript codecs'", () => {
           wasm.renew(later);
           expect(hexOf(view().slice(BINARY, BINARY + bytes))).toBe(hexOf(ours));
         }
+      }),
+      { numRuns: propertyRuns(20_000) },
+    );
+  });
+});
+
+describe("ObjectId's scan kernel is the TypeScript one's", () => {
+  const text = fc
+    .array(
+      fc.oneof(
+        fc.integer({ min: 20, max: 28 }).chain((n) => fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: n, maxLength: n })),
+        fc.constantFrom(" ", "\n", "-", "_", '"', "\u00e9", "g", "Z", "0"),
+      ),
+      { maxLength: 200 },
+    )
+    .map((parts) => Buffer.from(parts.join(""), "latin1"));
+
+  it("the same matches and times in any window, glued or not, at the end or not", () => {
+    fc.assert(
+      fc.property(text, fc.boolean(), fc.boolean(), (bytes, glued, atEnd) => {
+        const offsets = new Uint32Array(bytes.length);
+        const times = new Float64Array(bytes.length);
+        const count = scanObjectIdWindow(bytes, glued, atEnd, offsets, times);
+        new Uint8Array(wasm.memory.buffer, wasm.scanRegions(), bytes.length).set(bytes);
+        expect(wasm.scan(bytes.length, glued ? 1 : 0, atEnd ? 1 : 0)).toBe(count);
+        expect([...new Uint32Array(wasm.memory.buffer, wasm.scanOffsets(), count)]).toEqual([...offsets.subarray(0, count)]);
+        expect([...new Float64Array(wasm.memory.buffer, wasm.scanTimes(), count)]).toEqual([...times.subarray(0, count)]);
       }),
       { numRuns: propertyRuns(20_000) },
     );

@@ -1,10 +1,13 @@
-// A test-only entry over the per-record AssemblyScript codecs of ObjectId, XID, TSID and Snowflake, so their bytes
-// can be compared with the TypeScript codecs' before (and apart from) the batch ABI that drives them in the library.
-// One scratch region: text at 0, the binary ID at 64, random bytes at 96.
+// A test-only entry over the per-record AssemblyScript codecs of ObjectId, XID, TSID and Snowflake and the ObjectId
+// scan kernel, so their bytes can be compared with the TypeScript ones before (and apart from) the batch ABI that
+// drives them in the library. One scratch region: text at 0, the binary ID at 64, random bytes at 96; the scan kernel
+// works in layout.ts's scan regions.
 
 import { counterAdvance, counterRenew, objectIdPack, objectIdRead, objectIdStamp, objectIdTime, objectIdWrite } from "../../assembly/objectid";
 import { snowflakeAdvance, snowflakePack, snowflakeRead, snowflakeStamp, snowflakeTime, snowflakeWrite } from "../../assembly/snowflake";
 import { tsidAdvance, tsidPack, tsidRead, tsidStamp, tsidTime, tsidWrite } from "../../assembly/tsid";
+import { SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "../../assembly/layout";
+import { scanObjectId } from "../../assembly/scan-objectid";
 import { xidPack, xidRead, xidStamp, xidTime, xidWrite } from "../../assembly/xid";
 
 const SCRATCH = memory.data(128);
@@ -70,4 +73,19 @@ export function advance(format: i32, param: i32): bool {
 /** ObjectId's and XID's step into a later second. */
 export function renew(time: f64): void {
   counterRenew(BINARY, <u64>time);
+}
+
+/** Where the scan kernel reads its text and writes its matches' offsets (u32) and times (f64). */
+export function scanRegions(): usize {
+  return SCAN_TEXT;
+}
+export function scanOffsets(): usize {
+  return SCAN_OFFSETS;
+}
+export function scanTimes(): usize {
+  return SCAN_TIMES;
+}
+
+export function scan(length: i32, glued: bool, atEnd: bool): i32 {
+  return scanObjectId(length, glued, atEnd);
 }
