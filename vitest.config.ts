@@ -63,6 +63,7 @@ const SIZED_BY_TIER = [
   "test/tsid-codec.test.ts",
   "test/snowflake-codec.test.ts",
   "test/scan-objectid-kernel.test.ts",
+  "test/scan-xid-kernel.test.ts",
   "test/properties.test.ts",
   "test/format-bounds.test.ts",
   "test/format-integers.test.ts",

@@ -1,7 +1,7 @@
 /**
  * The AssemblyScript record codecs of ObjectId, XID, TSID and Snowflake (assembly/objectid.ts, xid.ts, tsid.ts,
  * snowflake.ts) against their TypeScript codecs, byte for byte: reading (valid or not, the bytes and the time field),
- * writing, and the generation steps; and ObjectId's scan kernel (assembly/scan-objectid.ts) against the TypeScript one. Compiled from source here through a test-only entry
+ * writing, and the generation steps; and the ObjectId and XID scan kernels (assembly/scan-objectid.ts, scan-xid.ts) against the TypeScript ones. Compiled from source here through a test-only entry
  * (test/assembly/record-codecs.ts), so they are checked before and apart from the batch ABI. Deep tier: the
  * compilation alone takes seconds.
  */
@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OBJECTID_GENERATOR, codecOfObjectId } from "../src/engine/js-objectid.js";
 import { scanObjectIdWindow } from "../src/engine/js-scan-objectid.js";
+import { scanXidWindow } from "../src/engine/js-scan-xid.js";
 import { codecOfSnowflake, snowflakeParam, snowflakeStampRandom } from "../src/engine/js-snowflake.js";
 import { codecOfTsid, tsidParam } from "../src/engine/js-tsid.js";
 import { codecOfXid, xidParam, xidStampRandom } from "../src/engine/js-xid.js";
@@ -28,7 +29,7 @@ interface Harness {
   scanRegions(): number;
   scanOffsets(): number;
   scanTimes(): number;
-  scan(length: number, glued: number, atEnd: number): number;
+  scan(format: number, length: number, glued: number, atEnd: number): number;
 }
 
 let wasm: Harness;
@@ -184,12 +185,15 @@ describe("the generation steps are the TypeScript codecs'", () => {
   });
 });
 
-describe("ObjectId's scan kernel is the TypeScript one's", () => {
+describe.each([
+  { name: "ObjectId", id: 0, kernel: scanObjectIdWindow, width: 24, symbols: "0123456789abcdefABCDEF" },
+  { name: "XID", id: 1, kernel: scanXidWindow, width: 20, symbols: "0123456789abcdefghuvg0" },
+])("$name's scan kernel is the TypeScript one's", ({ id, kernel, width, symbols }) => {
   const text = fc
     .array(
       fc.oneof(
-        fc.integer({ min: 20, max: 28 }).chain((n) => fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: n, maxLength: n })),
-        fc.constantFrom(" ", "\n", "-", "_", '"', "\u00e9", "g", "Z", "0"),
+        fc.integer({ min: width - 4, max: width + 4 }).chain((n) => fc.string({ unit: fc.constantFrom(...symbols), minLength: n, maxLength: n })),
+        fc.constantFrom(" ", "\n", "-", "_", '"', "\u00e9", "g", "Z", "w", "0"),
       ),
       { maxLength: 200 },
     )
@@ -200,9 +204,9 @@ describe("ObjectId's scan kernel is the TypeScript one's", () => {
       fc.property(text, fc.boolean(), fc.boolean(), (bytes, glued, atEnd) => {
         const offsets = new Uint32Array(bytes.length);
         const times = new Float64Array(bytes.length);
-        const count = scanObjectIdWindow(bytes, glued, atEnd, offsets, times);
+        const count = kernel(bytes, glued, atEnd, offsets, times);
         new Uint8Array(wasm.memory.buffer, wasm.scanRegions(), bytes.length).set(bytes);
-        expect(wasm.scan(bytes.length, glued ? 1 : 0, atEnd ? 1 : 0)).toBe(count);
+        expect(wasm.scan(id, bytes.length, glued ? 1 : 0, atEnd ? 1 : 0)).toBe(count);
         expect([...new Uint32Array(wasm.memory.buffer, wasm.scanOffsets(), count)]).toEqual([...offsets.subarray(0, count)]);
         expect([...new Float64Array(wasm.memory.buffer, wasm.scanTimes(), count)]).toEqual([...times.subarray(0, count)]);
       }),

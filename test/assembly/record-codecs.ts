@@ -1,13 +1,14 @@
 // A test-only entry over the per-record AssemblyScript codecs of ObjectId, XID, TSID and Snowflake and the ObjectId
-// scan kernel, so their bytes can be compared with the TypeScript ones before (and apart from) the batch ABI that
-// drives them in the library. One scratch region: text at 0, the binary ID at 64, random bytes at 96; the scan kernel
-// works in layout.ts's scan regions.
+// and XID scan kernels, so their bytes can be compared with the TypeScript ones before (and apart from) the batch ABI that
+// drives them in the library. One scratch region: text at 0, the binary ID at 64, random bytes at 96; the scan kernels
+// work in layout.ts's scan regions.
 
 import { counterAdvance, counterRenew, objectIdPack, objectIdRead, objectIdStamp, objectIdTime, objectIdWrite } from "../../assembly/objectid";
 import { snowflakeAdvance, snowflakePack, snowflakeRead, snowflakeStamp, snowflakeTime, snowflakeWrite } from "../../assembly/snowflake";
 import { tsidAdvance, tsidPack, tsidRead, tsidStamp, tsidTime, tsidWrite } from "../../assembly/tsid";
 import { SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "../../assembly/layout";
 import { scanObjectId } from "../../assembly/scan-objectid";
+import { scanXid } from "../../assembly/scan-xid";
 import { xidPack, xidRead, xidStamp, xidTime, xidWrite } from "../../assembly/xid";
 
 const SCRATCH = memory.data(128);
@@ -86,6 +87,7 @@ export function scanTimes(): usize {
   return SCAN_TIMES;
 }
 
-export function scan(length: i32, glued: bool, atEnd: bool): i32 {
-  return scanObjectId(length, glued, atEnd);
+/** The scan kernel of `format` (ObjectId or XID) over SCAN_TEXT[0, length). */
+export function scan(format: i32, length: i32, glued: bool, atEnd: bool): i32 {
+  return format == OBJECTID ? scanObjectId(length, glued, atEnd) : scanXid(length, glued, atEnd);
 }
