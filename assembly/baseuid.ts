@@ -10,6 +10,7 @@
 
 import { BASE64_ALPHABET, BASE64_DECODE } from "./base64";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
+import { isAlnum } from "./crockford";
 
 const HALF_CHARS = 10;
 const LOW_56: u64 = 0xFF_FFFF_FFFF_FFFF;
@@ -68,4 +69,24 @@ let low: u64 = 0;
   }
   store<u64>(seed, bswap(rest + 1), 7);
   return true;
+}
+
+/** BaseUID's number in the format table (formats.ts; src/engine/specs.ts, `wasmId`). */
+export const BASEUID = 2;
+
+/** BaseUID's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
+@final export class BaseUidCodec {
+  @inline chars(): i32 { return 2 * HALF_CHARS; }
+  @inline bytes(): i32 { return 15; }
+  @inline stampRandom(param: i32): i32 { return 9; }
+  /** Within a tick the random part counts up by one: nothing to draw. */
+  @inline advanceRandom(param: i32): i32 { return 0; }
+  /** Its alphabet holds "-" and "_". */
+  @inline isSeparator(c: u8): bool { return !isAlnum(c) && c != 0x2D && c != 0x5F; }
+  @inline read(src: usize): bool { return baseUidRead(src); }
+  @inline pack(dst: usize): void { baseUidPack(dst); }
+  @inline time(): f64 { return baseUidTime(); }
+  @inline write(src: usize, dst: usize): bool { return baseUidWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { baseUidStamp(time, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return baseUidAdvance(seed); }
 }

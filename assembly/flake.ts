@@ -6,7 +6,7 @@
 //
 // 13 chars carry 65 bits: char 0 holds bits 64-60, so it must be 0-7 (bit 64 and the sign clear).
 
-import { ALPHABET, DECODE, charValue } from "./crockford";
+import { ALPHABET, DECODE, charValue, isAlnum } from "./crockford";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
 
 const CHARS = 13;
@@ -75,4 +75,24 @@ let value: u64 = 0;
   if (((v >> shift) & mask) + step > mask) return false;
   store<u64>(seed, bswap(v + (step << shift)));
   return true;
+}
+
+/** Ulid-Flake's number in the format table (formats.ts; src/engine/specs.ts, `wasmId`). */
+export const FLAKE = 1;
+
+/** Ulid-Flake's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
+@final export class FlakeCodec {
+  @inline chars(): i32 { return CHARS; }
+  @inline bytes(): i32 { return 8; }
+  /** Random bytes a stamped ID takes: 3 (2 when scalable). */
+  @inline stampRandom(param: i32): i32 { return param & SCALABLE ? 2 : 3; }
+  /** Random bytes a successor takes: its entropy size. */
+  @inline advanceRandom(param: i32): i32 { return param >> 6; }
+  @inline isSeparator(c: u8): bool { return !isAlnum(c); }
+  @inline read(src: usize): bool { return flakeRead(src); }
+  @inline pack(dst: usize): void { flakePack(dst); }
+  @inline time(): f64 { return flakeTime(); }
+  @inline write(src: usize, dst: usize): bool { return flakeWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { flakeStamp(time, param, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return flakeAdvance(seed, param, random); }
 }

@@ -1,50 +1,115 @@
 // The one batch ABI of every format, driven by src/engine/wasm-codec.ts. Each export takes the format's number
-// (src/engine/specs.ts, `wasmId`) and runs one loop specialised for it: the loops are inlined with the format as a
-// constant, so the per-record dispatch below folds away. Every format's text records go through the loops here;
-// ULID (format 0) reads and encodes records with its own tuned kernels (ulid-*.ts), the others with their
-// per-record codecs (flake.ts, baseuid.ts, uuidv7.ts, ksuid.ts, typeid.ts). Every format uses the scratch regions of layout.ts
-// (binary IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed), which are free between calls.
+// (src/engine/specs.ts, `wasmId`) and finds the format's codec in the table (`run`, one line per format), where each
+// loop is specialised for that codec: the loops are inlined with the codec as a type, so nothing is dispatched per
+// record. A codec is a class of inlined methods in the format's own file (FlakeCodec in flake.ts, ...):
+//
+//   chars(), bytes()                 its text and binary widths (TypeID: of the current prefix, typeid.ts)
+//   stampRandom(param), advanceRandom(param)   random bytes a fresh ID and a successor take (src/engine/specs.ts)
+//   isSeparator(c)                   whether byte c may end a text record
+//   read(src), pack(dst), time()     reads a text record; packs its bytes, gives its raw time field
+//   write(src, dst)                  binary -> text; false for bytes that are no ID of the format
+//   stamp(time, param, random, dst), advance(seed, param, random)   a fresh ID; SEED's successor in place
+//   scan(length, glued, atEnd)       optional: its scan kernel (scan-*.ts), for a format scanning can find
+//
+// ULID (format 0) instead has whole-batch kernels of its own (UlidCodec in ulid.ts: validRecord, decodeRecord,
+// recordTime, encodeAll, stampAll, advanceAll), which the loops take where a codec has them. Every format uses the
+// scratch regions of layout.ts (binary IDs in BINARY, text records in TEXT, times, flags, random bytes, the seed),
+// which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
 // so the last record's separator is checked only when it is there. Binary records are `bytes` long.
-//
-//   format  number  chars  bytes
-//   ULID         0     26     16
-//   Ulid-Flake   1     13      8
-//   BaseUID      2     20     15
-//   UUID v7      3     36     16
-//   KSUID        4     27     20
-//   TypeID       5     26+    16    (the prefix's chars and "_" before the 26: typeid.ts, set per call)
 
-import { baseUidAdvance, baseUidPack, baseUidRead, baseUidStamp, baseUidTime, baseUidWrite } from "./baseuid";
-import { isAlnum } from "./crockford";
-import { flakeAdvance, flakePack, flakeRead, flakeStamp, flakeTime, flakeWrite } from "./flake";
-import { ksuidAdvance, ksuidPack, ksuidRead, ksuidStamp, ksuidTime, ksuidWrite } from "./ksuid";
+import { BASEUID, BaseUidCodec } from "./baseuid";
+import { FLAKE, FlakeCodec } from "./flake";
+import { KSUID, KsuidCodec } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
-import { typeIdChars, typeIdPack, typeIdRead, typeIdTime, typeIdWrite } from "./typeid";
-import { ulidDecodeRecord, ulidRecordTime, ulidRecordValid } from "./ulid-decode";
-import { ulidEncode } from "./ulid-encode";
-import { ulidIncrement, ulidStamp } from "./ulid-generate";
-import { uuidAdvance, uuidPack, uuidRead, uuidStamp, uuidTime, uuidWrite } from "./uuidv7";
+import { TYPEID, TypeIdCodec } from "./typeid";
+import { UlidCodec } from "./ulid";
+import { UUIDV7, UuidV7Codec } from "./uuidv7";
 
-export const ULID = 0;
-export const FLAKE = 1;
-export const BASEUID = 2;
-export const UUIDV7 = 3;
-export const KSUID = 4;
-export const TYPEID = 5;
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
 const FORMATS = 6;
 
+// What a call asks of a format's codec.
+const CHARS = 0;
+const BYTES = 1;
+const CHUNK_OF = 2;
+const DECODE = 3;
+const TIME_OF = 4;
+const VALIDATE = 5;
+const ENCODE = 6;
+const GENERATOR = 14;
+const STAMP_ALL = 7;
+const STAMP_RANDOM = 8;
+const STAMP_ONE = 9;
+const ADVANCE_ALL = 10;
+const ADVANCE_RANDOM = 11;
+const ADVANCE_ONE = 12;
+const SCAN = 13;
+
+/**
+ * The format table: format number -> codec. Each export inlines it with its `op` a constant, so a call costs one
+ * comparison per format before its loop. ULID's loops come last, as before they shared this table: with them first,
+ * the ULID validate kernel measured slower (npm run bench:kernels, SIMD build, the same instructions: where V8 lays
+ * out the loop), and decode no faster.
+ */
 // @ts-ignore: decorator
-@inline function charsOf(format: i32): i32 {
-  if (format == TYPEID) return typeIdChars();
-  return format == ULID ? 26 : format == FLAKE ? 13 : format == BASEUID ? 20 : format == KSUID ? 27 : 36;
+@inline function run(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64): i32 {
+  if (format == FLAKE) return on<FlakeCodec>(format, op, a, b, c, d, time);
+  if (format == BASEUID) return on<BaseUidCodec>(format, op, a, b, c, d, time);
+  if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time);
+  if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time);
+  if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time);
+  return on<UlidCodec>(format, op, a, b, c, d, time);
 }
 
+/** A codec's methods take no state of their own: its instance is a type, never allocated. */
 // @ts-ignore: decorator
-@inline function bytesOf(format: i32): i32 {
-  return format == FLAKE ? 8 : format == BASEUID ? 15 : format == KSUID ? 20 : 16;
+@inline function codecOf<F>(): F {
+  return changetype<F>(0);
+}
+
+/** What `op` asks of codec F; the arguments as each export passes them. */
+// @ts-ignore: decorator
+@inline function on<F>(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64): i32 {
+  const codec = codecOf<F>();
+  if (op == CHARS) return codec.chars();
+  if (op == BYTES) return codec.bytes();
+  if (op == CHUNK_OF) return min(CHUNK, (RECORD * CHUNK) / (codec.chars() + 1));
+  // a: count, b: textLength, c: flagged, d: from. `flagged` a constant in each loop.
+  if (op == VALIDATE) return pass<F>(VALIDATE, true, 0, a, b);
+  if (op == DECODE) return c ? pass<F>(DECODE, true, d, a, b) : pass<F>(DECODE, false, d, a, b);
+  if (op == TIME_OF) return c ? pass<F>(TIME_OF, true, d, a, b) : pass<F>(TIME_OF, false, d, a, b);
+  // a: count, b: separator
+  if (op == ENCODE) return encode<F>(a, b);
+  // Generation. The format whose codec makes the format's IDs: its own, or the one it names (TypeID: UUID v7).
+  if (op == GENERATOR) {
+    if (isDefined(codec.generatesAs)) return codec.generatesAs();
+    return format;
+  }
+  // A codec's whole-batch kernels (a: count), or -1 when it has none.
+  if (op == STAMP_ALL) {
+    if (!isDefined(codec.stampAll)) return -1;
+    codec.stampAll(a, time);
+    return 0;
+  }
+  if (op == ADVANCE_ALL) {
+    if (!isDefined(codec.advanceAll)) return -1;
+    return codec.advanceAll(a);
+  }
+  // a: length, b: glued, c: atEnd
+  if (op == SCAN) {
+    if (isDefined(codec.scan)) return codec.scan(a, b != 0, c != 0);
+    return 0;
+  }
+  // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param, b: the ID's
+  // random bytes' offset in RANDOM, c: the ID's offset in BINARY.
+  if (!isDefined(codec.stamp)) return 0;
+  if (op == STAMP_RANDOM) return codec.stampRandom(a);
+  if (op == STAMP_ONE) codec.stamp(<u64>time, a, RANDOM + <usize>b, BINARY + <usize>c);
+  if (op == ADVANCE_RANDOM) return codec.advanceRandom(a);
+  if (op == ADVANCE_ONE) return <i32>codec.advance(SEED, a, RANDOM + <usize>b);
+  return 0;
 }
 
 /** How many formats this build implements (numbers 0 to this - 1). */
@@ -54,104 +119,49 @@ export function formatCount(): i32 {
 
 /** Characters of a text ID of the format. */
 export function formatChars(format: i32): i32 {
-  return charsOf(format);
+  return run(format, CHARS, 0, 0, 0, 0, 0);
 }
 
 /** Bytes of a binary ID of the format. */
 export function formatBytes(format: i32): i32 {
-  return bytesOf(format);
-}
-
-/**
- * Random bytes a stamped ID takes (ULID: 10, in ulid-generate.ts): Ulid-Flake 3 (2 when scalable), BaseUID 9, UUID v7
- * and TypeID (a UUID v7) 10, KSUID 16.
- */
-// @ts-ignore: decorator
-@inline function stampRandom(format: i32, param: i32): i32 {
-  return format == FLAKE ? (param & 0x20 ? 2 : 3) : format == BASEUID ? 9 : format == KSUID ? 16 : 10;
-}
-
-/**
- * Random bytes a successor takes (ULID: none, +1): Ulid-Flake its entropy size, BaseUID and KSUID none (+1), UUID v7
- * and TypeID 4 fresh bytes.
- */
-// @ts-ignore: decorator
-@inline function advanceRandom(format: i32, param: i32): i32 {
-  return format == FLAKE ? param >> 6 : format == BASEUID || format == KSUID ? 0 : 4;
-}
-
-/**
- * Whether byte `c` may separate records: no letter or digit, and no char of the format (UUID v7's and BaseUID's `-`,
- * BaseUID's and TypeID's `_`).
- */
-// @ts-ignore: decorator
-@inline function isSeparator(format: i32, c: u8): bool {
-  return (
-    !isAlnum(c) &&
-    (c != 0x2D || format == FLAKE || format == KSUID || format == TYPEID) &&
-    ((format != BASEUID && format != TYPEID) || c != 0x5F)
-  );
-}
-
-// @ts-ignore: decorator
-@inline function read(format: i32, src: usize): bool {
-  if (format == TYPEID) return typeIdRead(src);
-  return format == FLAKE ? flakeRead(src) : format == BASEUID ? baseUidRead(src) : format == KSUID ? ksuidRead(src) : uuidRead(src);
-}
-
-// @ts-ignore: decorator
-@inline function pack(format: i32, dst: usize): void {
-  if (format == FLAKE) flakePack(dst);
-  else if (format == BASEUID) baseUidPack(dst);
-  else if (format == KSUID) ksuidPack(dst);
-  else if (format == TYPEID) typeIdPack(dst);
-  else uuidPack(dst);
-}
-
-// @ts-ignore: decorator
-@inline function time(format: i32): f64 {
-  if (format == TYPEID) return typeIdTime();
-  return format == FLAKE ? flakeTime() : format == BASEUID ? baseUidTime() : format == KSUID ? ksuidTime() : uuidTime();
-}
-
-/** Whether text record `i` is a valid ID whose separator (when within `textLength`) may separate. */
-// @ts-ignore: decorator
-@inline function readRecord(format: i32, i: i32, textLength: i32): bool {
-  const record = charsOf(format) + 1;
-  const end = record * i + charsOf(format);
-  const src = TEXT + <usize>(record * i);
-  return read(format, src) && (end >= textLength || isSeparator(format, load<u8>(TEXT + <usize>end)));
+  return run(format, BYTES, 0, 0, 0, 0, 0);
 }
 
 /** Records the TEXT region holds for the format, at most CHUNK (the other regions' size). */
 export function formatChunk(format: i32): i32 {
-  return min(CHUNK, (RECORD * CHUNK) / (charsOf(format) + 1));
+  return run(format, CHUNK_OF, 0, 0, 0, 0, 0);
 }
 
-// What a pass over text records does with each one.
-const DECODE = 0;
-const TIME_OF = 1;
-const VALIDATE = 2;
+/** Whether text record `i` is a valid ID whose separator (when within `textLength`) may separate. */
+// @ts-ignore: decorator
+@inline function readRecord<F>(i: i32, textLength: i32): bool {
+  const codec = codecOf<F>();
+  const record = codec.chars() + 1;
+  const end = record * i + codec.chars();
+  const src = TEXT + <usize>(record * i);
+  return codec.read(src) && (end >= textLength || codec.isSeparator(load<u8>(TEXT + <usize>end)));
+}
 
 /**
  * Whether text record `i` is valid; when it is, DECODE has packed it into BINARY and TIME_OF written its time field
  * to TIME (VALIDATE writes nothing).
  */
 // @ts-ignore: decorator
-@inline function take(format: i32, what: i32, i: i32, textLength: i32): bool {
-  if (format == ULID) {
+@inline function take<F>(what: i32, i: i32, textLength: i32): bool {
+  const codec = codecOf<F>();
+  if (isDefined(codec.decodeRecord)) {
     // ULID's tuned readers: validation without decoding, a decoder that packs as it reads, and a time reader that
     // packs only the time (ulid-decode.ts).
-    if (what == VALIDATE) return ulidRecordValid(i, textLength);
-    if (what == DECODE) return ulidDecodeRecord(i, textLength);
-    const time = ulidRecordTime(i, textLength);
+    if (what == VALIDATE) return codec.validRecord(i, textLength);
+    if (what == DECODE) return codec.decodeRecord(i, textLength);
+    const time = codec.recordTime(i, textLength);
     if (time < 0) return false;
     store<f64>(TIME + <usize>(8 * i), time);
     return true;
   }
-  if (!readRecord(format, i, textLength)) return false;
-  if (what == DECODE) pack(format, BINARY + <usize>(bytesOf(format) * i));
-  else if (what == TIME_OF) store<f64>(TIME + <usize>(8 * i), time(format));
+  if (!readRecord<F>(i, textLength)) return false;
+  if (what == DECODE) codec.pack(BINARY + <usize>(codec.bytes() * i));
+  else if (what == TIME_OF) store<f64>(TIME + <usize>(8 * i), codec.time());
   return true;
 }
 
@@ -161,41 +171,19 @@ const VALIDATE = 2;
  * (DECODE) or NaN (TIME_OF). Returns the index of the first invalid record, or -1.
  */
 // @ts-ignore: decorator
-@inline function pass(format: i32, what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {
+@inline function pass<F>(what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {
+  const bytes = codecOf<F>().bytes();
   let first = -1;
   for (let i = from; i < count; i++) {
-    const valid = take(format, what, i, textLength);
+    const valid = take<F>(what, i, textLength);
     if (flagged) store<u8>(FLAGS + <usize>i, <u8>valid);
     if (valid || what == VALIDATE) continue;
     if (!flagged) return i;
     if (first < 0) first = i;
-    if (what == DECODE) memory.fill(BINARY + <usize>(bytesOf(format) * i), 0, bytesOf(format));
+    if (what == DECODE) memory.fill(BINARY + <usize>(bytes * i), 0, bytes);
     else if (what == TIME_OF) store<f64>(TIME + <usize>(8 * i), NaN);
   }
   return first;
-}
-
-/**
- * `pass` specialised: the format and `flagged` are constants in each call, so the per-record dispatch folds away.
- * ULID's loops come last, as before they shared this one: with them first, the ULID validate kernel measured slower
- * (npm run bench:kernels, SIMD build, the same instructions: where V8 lays out the loop), and decode no faster.
- */
-// @ts-ignore: decorator
-@inline function passOf(format: i32, what: i32, flagged: bool, from: i32, count: i32, textLength: i32): i32 {
-  if (flagged) {
-    if (format == FLAKE) return pass(FLAKE, what, true, from, count, textLength);
-    if (format == BASEUID) return pass(BASEUID, what, true, from, count, textLength);
-    if (format == UUIDV7) return pass(UUIDV7, what, true, from, count, textLength);
-    if (format == KSUID) return pass(KSUID, what, true, from, count, textLength);
-    if (format == TYPEID) return pass(TYPEID, what, true, from, count, textLength);
-    return pass(ULID, what, true, from, count, textLength);
-  }
-  if (format == FLAKE) return pass(FLAKE, what, false, from, count, textLength);
-  if (format == BASEUID) return pass(BASEUID, what, false, from, count, textLength);
-  if (format == UUIDV7) return pass(UUIDV7, what, false, from, count, textLength);
-  if (format == KSUID) return pass(KSUID, what, false, from, count, textLength);
-  if (format == TYPEID) return pass(TYPEID, what, false, from, count, textLength);
-  return pass(ULID, what, false, from, count, textLength);
 }
 
 /**
@@ -205,34 +193,33 @@ const VALIDATE = 2;
  * batch of valid IDs then costs what it costs without flags.
  */
 export function formatDecode(format: i32, count: i32, textLength: i32, flagged: bool, from: i32): i32 {
-  return passOf(format, DECODE, flagged, from, count, textLength);
+  return run(format, DECODE, count, textLength, flagged, from, 0);
 }
 
 /** Text records -> raw time fields (f64) in TIME; as `formatDecode` (an invalid record's time NaN, flagged). */
 export function formatDecodeTime(format: i32, count: i32, textLength: i32, flagged: bool, from: i32): i32 {
-  return passOf(format, TIME_OF, flagged, from, count, textLength);
+  return run(format, TIME_OF, count, textLength, flagged, from, 0);
 }
 
 /** Text records -> 1 (valid) or 0 in FLAGS. */
 export function formatValidate(format: i32, count: i32, textLength: i32): void {
-  passOf(format, VALIDATE, true, 0, count, textLength);
+  run(format, VALIDATE, count, textLength, 1, 0, 0);
 }
 
 // @ts-ignore: decorator
-@inline function write(format: i32, src: usize, dst: usize): bool {
-  if (format == FLAKE) return flakeWrite(src, dst);
-  if (format == BASEUID) return baseUidWrite(src, dst);
-  if (format == TYPEID) return typeIdWrite(src, dst);
-  return format == KSUID ? ksuidWrite(src, dst) : uuidWrite(src, dst);
-}
-
-// @ts-ignore: decorator
-@inline function encodeLoop(format: i32, count: i32, separator: i32): i32 {
-  const stride = separator >= 0 ? charsOf(format) + 1 : charsOf(format);
+@inline function encode<F>(count: i32, separator: i32): i32 {
+  const codec = codecOf<F>();
+  if (isDefined(codec.encodeAll)) {
+    // Every binary record is an ID of the format (ULID's 16 bytes).
+    codec.encodeAll(count, separator);
+    return -1;
+  }
+  const chars = codec.chars();
+  const stride = separator >= 0 ? chars + 1 : chars;
   for (let i = 0; i < count; i++) {
     const dst = TEXT + <usize>(stride * i);
-    if (!write(format, BINARY + <usize>(bytesOf(format) * i), dst)) return i;
-    if (separator >= 0) store<u8>(dst + <usize>charsOf(format), separator);
+    if (!codec.write(BINARY + <usize>(codec.bytes() * i), dst)) return i;
+    if (separator >= 0) store<u8>(dst + <usize>chars, separator);
   }
   return -1;
 }
@@ -242,55 +229,44 @@ export function formatValidate(format: i32, count: i32, textLength: i32): void {
  * the first binary record that is no ID of the format (a Ulid-Flake with the sign bit, a UUID not version 7).
  */
 export function formatEncode(format: i32, count: i32, separator: i32): i32 {
-  if (format == ULID) {
-    // Every 16 bytes are a ULID.
-    ulidEncode(count, separator);
-    return -1;
-  }
-  if (format == FLAKE) return encodeLoop(FLAKE, count, separator);
-  if (format == BASEUID) return encodeLoop(BASEUID, count, separator);
-  if (format == KSUID) return encodeLoop(KSUID, count, separator);
-  if (format == TYPEID) return encodeLoop(TYPEID, count, separator);
-  return encodeLoop(UUIDV7, count, separator);
+  return run(format, ENCODE, count, separator, 0, 0, 0);
 }
 
 /** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/specs.ts). */
-export function formatStamp(format: i32, count: i32, time: f64, param: i32): void {
-  if (format == ULID) {
-    ulidStamp(count, time);
-    return;
-  }
-  const t = <u64>time;
-  const perId = stampRandom(format, param);
-  for (let i = 0; i < count; i++) {
-    const random = RANDOM + <usize>(perId * i);
-    const dst = BINARY + <usize>(bytesOf(format) * i);
-    if (format == FLAKE) flakeStamp(t, param, random, dst);
-    else if (format == BASEUID) baseUidStamp(t, random, dst);
-    else if (format == KSUID) ksuidStamp(t, random, dst);
-    // UUID v7's stamp and advance serve TypeID too: a generated TypeID is a UUID v7.
-    else uuidStamp(t, random, dst);
-  }
-}
-
-// @ts-ignore: decorator
-@inline function advance(format: i32, param: i32, random: usize): bool {
-  if (format == FLAKE) return flakeAdvance(SEED, param, random);
-  if (format == BASEUID) return baseUidAdvance(SEED);
-  return format == KSUID ? ksuidAdvance(SEED) : uuidAdvance(SEED, random);
+export function formatStamp(maker: i32, count: i32, time: f64, param: i32): void {
+  const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
+  if (run(format, STAMP_ALL, count, 0, 0, 0, time) >= 0) return;
+  const perId = run(format, STAMP_RANDOM, param, 0, 0, 0, 0);
+  const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
+  // The time as a whole number: the codecs take it as a u64.
+  const t = <f64><u64>time;
+  for (let i = 0; i < count; i++) run(format, STAMP_ONE, param, perId * i, bytes * i, 0, t);
 }
 
 /**
  * The successors of SEED -> BINARY, `count` at most, each drawing its random bytes from RANDOM in turn; stops
  * where the next would overflow. Leaves the last one in SEED; returns how many were written.
  */
-export function formatAdvance(format: i32, count: i32, param: i32): i32 {
-  if (format == ULID) return ulidIncrement(count);
-  const perId = advanceRandom(format, param);
-  const bytes = bytesOf(format);
+export function formatAdvance(maker: i32, count: i32, param: i32): i32 {
+  const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
+  const whole = run(format, ADVANCE_ALL, count, 0, 0, 0, 0);
+  if (whole >= 0) return whole;
+  const perId = run(format, ADVANCE_RANDOM, param, 0, 0, 0, 0);
+  const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
   for (let n = 0; n < count; n++) {
-    if (!advance(format, param, RANDOM + <usize>(perId * n))) return n;
+    if (!run(format, ADVANCE_ONE, param, perId * n, 0, 0, 0)) return n;
     memory.copy(BINARY + <usize>(bytes * n), SEED, bytes);
   }
   return count;
+}
+
+/**
+ * Finds the IDs of `format` in SCAN_TEXT[0, length): for each, its offset to SCAN_OFFSETS and its Unix ms to
+ * SCAN_TIMES (and, for a format whose matches vary in length, its length to SCAN_LENGTHS); returns how many.
+ * `glued`: the byte before the text glues to a match at its start. `atEnd`: the text ends the input; otherwise an
+ * ID that reaches the end is left undecided, for the caller to pass again. A format without a scan kernel finds
+ * nothing: the TypeScript side refuses it before it gets here.
+ */
+export function scan(format: i32, length: i32, glued: bool, atEnd: bool): i32 {
+  return run(format, SCAN, length, glued, atEnd, 0, 0);
 }

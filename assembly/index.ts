@@ -5,7 +5,6 @@
 
 import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_LENGTHS, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES, SEED, TEXT, TIME } from "./layout";
 
-export { scan } from "./scan";
 export { formatPrefix } from "./typeid";
 export {
   formatAdvance,
@@ -18,6 +17,7 @@ export {
   formatEncode,
   formatStamp,
   formatValidate,
+  scan,
 } from "./formats";
 
 /** IDs per kernel call: every region holds this many records. */

@@ -10,6 +10,7 @@
 // plus a limb, stay below 2^62: every step is exact in a u64.
 
 import { BASE62_ALPHABET, BASE62_DECODE } from "./base62";
+import { isAlnum } from "./crockford";
 
 /** 62^5: the base of a group of 5 chars. */
 const GROUP_BASE: u64 = 916132832;
@@ -147,4 +148,24 @@ export function ksuidWrite(src: usize, dst: usize): bool {
   }
   store<u64>(seed, bswap(low + 1), 12);
   return true;
+}
+
+/** KSUID's number in the format table (formats.ts; src/engine/specs.ts, `wasmId`). */
+export const KSUID = 4;
+
+/** KSUID's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
+@final export class KsuidCodec {
+  @inline chars(): i32 { return 27; }
+  @inline bytes(): i32 { return 20; }
+  /** A new second fills the 128-bit payload. */
+  @inline stampRandom(param: i32): i32 { return 16; }
+  /** Within a second the payload counts up by one: nothing to draw. */
+  @inline advanceRandom(param: i32): i32 { return 0; }
+  @inline isSeparator(c: u8): bool { return !isAlnum(c); }
+  @inline read(src: usize): bool { return ksuidRead(src); }
+  @inline pack(dst: usize): void { ksuidPack(dst); }
+  @inline time(): f64 { return ksuidTime(); }
+  @inline write(src: usize, dst: usize): bool { return ksuidWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { ksuidStamp(time, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return ksuidAdvance(seed); }
 }

@@ -13,6 +13,9 @@
 import { MAX_PREFIX, PREFIX } from "./layout";
 import { decodeId } from "./ulid-decode";
 import { encodeId } from "./ulid-encode";
+import { isAlnum } from "./crockford";
+import { UUIDV7 } from "./uuidv7";
+import { scanTypeId } from "./scan-typeid";
 
 const UNDERSCORE: u8 = 0x5F;
 /** The letters ULID's reader takes and TypeID's suffix does not: A-Z (from 0x41), and the aliases i, l, o. */
@@ -105,4 +108,24 @@ export function typeIdWrite(src: usize, dst: usize): bool {
   if (width > 0) store<u8>(dst + <usize>width, UNDERSCORE);
   encodeId(src, dst + <usize>lead(), LOWER_CASE_BIT);
   return true;
+}
+
+/** TypeID's number in the format table (formats.ts; src/engine/specs.ts, `wasmId`). */
+export const TYPEID = 5;
+
+/**
+ * TypeID's entry in the format table (formats.ts): its record codec, its width the current prefix's. A generated
+ * TypeID is a UUID v7: UUID v7's codec makes it (`generatesAs`).
+ */
+@final export class TypeIdCodec {
+  @inline chars(): i32 { return typeIdChars(); }
+  @inline bytes(): i32 { return 16; }
+  @inline generatesAs(): i32 { return UUIDV7; }
+  /** "_" joins the prefix to the suffix. */
+  @inline isSeparator(c: u8): bool { return !isAlnum(c) && c != UNDERSCORE; }
+  @inline read(src: usize): bool { return typeIdRead(src); }
+  @inline pack(dst: usize): void { typeIdPack(dst); }
+  @inline time(): f64 { return typeIdTime(); }
+  @inline write(src: usize, dst: usize): bool { return typeIdWrite(src, dst); }
+  @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanTypeId(length, glued, atEnd); }
 }

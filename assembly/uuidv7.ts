@@ -12,9 +12,11 @@
 // its top bit clear, + 1 per ID within one millisecond; bytes 12-15 are fresh for every ID. The value is handled
 // as two big-endian words, hi = bytes 0-7 (chars 0-17 without hyphens) and lo = bytes 8-15 (chars 19-35).
 
+import { isAlnum } from "./crockford";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
 import { HEX_ALPHABET, HEX_DECODE } from "./hex";
 import { hexDecodeSimd, hexEncodeSimd, hexValid } from "./hex-simd";
+import { scanUuidV7 } from "./scan-uuidv7";
 
 const HYPHEN: u8 = 0x2D;
 /** Version 7 in hi's bits 15-12, the RFC variant (binary 10) in lo's bits 63-62. */
@@ -117,4 +119,26 @@ let lo: u64 = 0;
   const fresh = <u64>bswap(load<u32>(random));
   store<u64>(seed, bswap((VARIANT << VARIANT_SHIFT) | ((next & COUNTER_LOW_MASK) << 32) | fresh), 8);
   return true;
+}
+
+/** UUID v7's number in the format table (formats.ts; src/engine/specs.ts, `wasmId`). */
+export const UUIDV7 = 3;
+
+/** UUID v7's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
+@final export class UuidV7Codec {
+  @inline chars(): i32 { return 36; }
+  @inline bytes(): i32 { return 16; }
+  /** rand_a and rand_b: 74 bits from 10 bytes. */
+  @inline stampRandom(param: i32): i32 { return 10; }
+  /** Each successor keeps the counter + 1 and draws its last 32 bits afresh. */
+  @inline advanceRandom(param: i32): i32 { return 4; }
+  /** Its text holds "-". */
+  @inline isSeparator(c: u8): bool { return !isAlnum(c) && c != HYPHEN; }
+  @inline read(src: usize): bool { return uuidRead(src); }
+  @inline pack(dst: usize): void { uuidPack(dst); }
+  @inline time(): f64 { return uuidTime(); }
+  @inline write(src: usize, dst: usize): bool { return uuidWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { uuidStamp(time, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return uuidAdvance(seed, random); }
+  @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanUuidV7(length, glued, atEnd); }
 }

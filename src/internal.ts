@@ -35,6 +35,6 @@ export { LineDecoder, type RecordReader, utf8 } from "./streams/line-decoder.js"
 export { lineDecoder } from "./streams/decode-stream.js";
 export { Scanner, VisitingSearch, type MatchVisitor, type WindowSearch } from "./scan/scanner.js";
 export { visitingScanner } from "./scan/find-ids.js";
-export { scanFormats } from "./scan/scan-options.js";
+export { scanFormats, scannableNames } from "./scan/scan-options.js";
 export { matchFinder, type MatchFinder } from "./scan/match-finder.js";
 export { LOWER, canonicalCase } from "./scan/match-text.js";

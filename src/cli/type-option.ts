@@ -1,11 +1,12 @@
 /**
- * The other formats on the command line: `--type ulid|flake|baseuid|uuidv7|ksuid|typeid` (default ulid) on every
- * command that makes or reads IDs, with Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse), and
- * TypeID's `--prefix` (written by the commands that make IDs, required by those that read them when given; without it
- * they read any prefix). Each format is an IdFormat (id-format.ts) over its namespace.
+ * Every format on the command line: `--type NAME` (a name of the library's registry; default ulid) on every command
+ * that makes or reads IDs. Each format is an IdFormat (id-format.ts) over its namespace: by default with no options
+ * of its own and `parse` fields read from the namespace; a format with options or fields of its own has an adapter
+ * here (Ulid-Flake's `--epoch`, `--sid` (making IDs) and `--scalable` (parse); TypeID's `--prefix`, written by the
+ * commands that make IDs, required by those that read them when given; without it they read any prefix).
  */
-import { UlidError, baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../index.js";
-import { hex } from "../internal.js";
+import { type FormatKey, UlidError, baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../index.js";
+import { formatOption, hex } from "../internal.js";
 import { type IdFormat, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "../printer/iso-time.js";
 import { parseTime } from "./time-arg.js";
@@ -23,7 +24,7 @@ export const MAKING_OPTIONS = { ...TYPE_OPTIONS, sid: { type: "string" } } as co
 /** Help lines of TYPE_OPTIONS (and of MAKING_OPTIONS when `making`), descriptions from column `width`. */
 export function typeHelp(width: number, making: boolean): string {
   const rows = [
-    ["--type TYPE", "the ID format: ulid (default), flake (Ulid-Flake), baseuid (BaseUID), uuidv7 (UUID v7), ksuid (KSUID), typeid (TypeID)"],
+    ["--type TYPE", `the ID format: ${TYPES.map((name) => (name === "ulid" ? "ulid (default)" : `${name} (${formatOption(name).label})`)).join(", ")}`],
     ["--epoch TIME", "Ulid-Flake's epoch (default 2024-01-01T00:00:00Z)"],
     [
       "--prefix P",
@@ -121,22 +122,57 @@ function typeIdFormat(prefix: string | undefined): IdFormat {
   }, unixMs48);
 }
 
+/** What the command adds to a format: the options it takes (of TYPE_OPTIONS, MAKING_OPTIONS, `--scalable`), and its IdFormat. */
+interface Adapter {
+  readonly options: readonly string[];
+  make(values: ParsedArgs["values"]): IdFormat;
+}
+
+/** The formats with options or `parse` fields of their own; every other one gets `defaultAdapter`. */
+const ADAPTERS: Readonly<Partial<Record<FormatKey, Adapter>>> = {
+  ulid: { options: [], make: () => ulidFormat },
+  flake: {
+    options: ["epoch", "sid", "scalable"],
+    make(values) {
+      const epoch = typeof values.epoch === "string" ? parseTime(values.epoch) : undefined;
+      const sid = typeof values.sid === "string" ? parseCount(values.sid, "--sid") : undefined;
+      if (sid !== undefined && sid > 31) throw new UsageError(`--sid must be 0-31, got ${sid}`);
+      return flakeFormat(epoch, sid, values.scalable === true);
+    },
+  },
+  baseuid: { options: [], make: () => BASEUID_FORMAT },
+  uuidv7: { options: [], make: () => UUIDV7_FORMAT },
+  ksuid: { options: [], make: () => KSUID_FORMAT },
+  typeid: { options: ["prefix"], make: (values) => typeIdFormat(values.prefix as string | undefined) },
+};
+
+/** A format with no options of its own: `parse` prints its canonical text, time, integer and bytes. */
+function defaultAdapter(name: FormatKey): Adapter {
+  const api = formats[name] as unknown as Namespace & {
+    canonicalize(text: string): string;
+    decodeTime(text: string): number;
+    toBigInt(text: string): bigint;
+  };
+  const format = idFormat(api, {}, undefined, (id) => {
+    const bytes = api.decode(id);
+    const time = api.decodeTime(id);
+    return { [name]: api.canonicalize(id), time, iso: isoTime(Math.floor(time)), integer: String(api.toBigInt(id)), bytes: hex(bytes) };
+  });
+  return { options: [], make: () => format };
+}
+
+const adapterOf = (name: FormatKey): Adapter => ADAPTERS[name] ?? defaultAdapter(name);
+
 /** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
 export function formatOf(values: ParsedArgs["values"]): IdFormat {
   const type = values.type ?? "ulid";
   if (typeof type !== "string" || !TYPES.includes(type)) {
     throw new UsageError(`--type must be one of ${TYPES.join(", ")}, got ${JSON.stringify(type)}`);
   }
-  const flakeOnly = ["epoch", "sid", "scalable"].filter((name) => values[name] !== undefined);
-  if (type !== "flake" && flakeOnly.length > 0) throw new UsageError(`--${flakeOnly[0]} is a Ulid-Flake option: add --type flake`);
-  if (type !== "typeid" && values.prefix !== undefined) throw new UsageError("--prefix is a TypeID option: add --type typeid");
-  if (type === "typeid") return typeIdFormat(values.prefix as string | undefined);
-  if (type === "ulid") return ulidFormat;
-  if (type === "baseuid") return BASEUID_FORMAT;
-  if (type === "uuidv7") return UUIDV7_FORMAT;
-  if (type === "ksuid") return KSUID_FORMAT;
-  const epoch = typeof values.epoch === "string" ? parseTime(values.epoch) : undefined;
-  const sid = typeof values.sid === "string" ? parseCount(values.sid, "--sid") : undefined;
-  if (sid !== undefined && sid > 31) throw new UsageError(`--sid must be 0-31, got ${sid}`);
-  return flakeFormat(epoch, sid, values.scalable === true);
+  const adapter = adapterOf(type as FormatKey);
+  for (const name of TYPES as FormatKey[]) {
+    const foreign = adapterOf(name).options.find((option) => values[option] !== undefined && !adapter.options.includes(option));
+    if (foreign !== undefined) throw new UsageError(`--${foreign} is a ${formatOption(name).label} option: add --type ${name}`);
+  }
+  return adapter.make(values);
 }

@@ -51,24 +51,21 @@ export function unknownFormat(names: readonly string[], value: unknown): UlidErr
   return optionMustBe("format", `one of ${names.map((name) => JSON.stringify(name)).join(", ")}`, value);
 }
 
-/** What each format that scanning refuses looks like: why it cannot be told from ordinary text. */
-const UNSCANNABLE: Readonly<Record<string, string>> = {
-  flake: "a Ulid-Flake (13 characters of letters and digits)",
-  baseuid: "a BaseUID (20 characters of letters, digits, - and _)",
-  ksuid: "a KSUID (27 characters of letters and digits)",
-};
-
 /** A `prefix` option for a `format` other than TypeID's. */
 export function prefixWithoutTypeId(format: unknown): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${option("prefix")} is TypeID's: it needs \`format: "typeid"\`, got format ${quote(format ?? "ulid")}`);
 }
 
-/** Scanning for a format (`name`: "flake", "baseuid" or "ksuid") whose IDs look like ordinary text. */
-export function unscannableFormat(name: string): UlidError {
-  const what = UNSCANNABLE[name];
+/**
+ * Scanning for a format whose IDs look like ordinary text: `what` is what one looks like ("a KSUID (27 characters of
+ * letters and digits)"), `found` the labels of the formats scanning finds.
+ */
+export function unscannableFormat(what: string, found: readonly string[]): UlidError {
+  const kinds = found.map((label) => `${label}s`);
+  const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}` : kinds.join("");
   return new UlidError(
     "INVALID_ARGUMENT",
-    `scanning finds ULIDs, UUID v7s and TypeIDs only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
+    `scanning finds ${list} only: ${what} cannot be told from ordinary words, numbers and identifiers in text`,
   );
 }
 

@@ -67,26 +67,11 @@ export function singleCodec(format: Format): FormatCodec {
 export type ReadingCall = "decode" | "time" | "validate";
 
 /**
- * The one exception to "batches on WebAssembly" under "auto": the reading calls, per format, that run on the
- * TypeScript engine when given a string array. Each string must be copied into WebAssembly memory a character at a
- * time, which costs more than these formats' tuned TypeScript readers take to decode it. Chosen from `npm run
- * bench` (bench/bulk.ts, bench/formats.ts: each call on both engines; figures in docs/performance.md): BaseUID's
- * decodeMany is even, so it stays; KSUID's validateMany compares with the largest text, where decoding divides
- * (js-ksuid.ts). Ulid-Flake and UUID v7 read strings faster on WebAssembly, and text batches and encodeMany are
- * faster there for every format: all stay.
- */
-const STRINGS_ON_TYPESCRIPT: Readonly<Record<string, readonly ReadingCall[]>> = {
-  ulid: ["decode", "time", "validate"],
-  baseuid: ["time", "validate"],
-  ksuid: ["validate"],
-};
-
-/**
  * A format's codec on the engine for a batch call; `strings` names the reading call when its input is a string
- * array (see STRINGS_ON_TYPESCRIPT). "wasm" and "js" force their engine whatever the call.
+ * array. The one exception to "batches on WebAssembly" under "auto" is a reading call of a string array that the
+ * format runs on TypeScript (`Format.stringsOnTypeScript`). "wasm" and "js" force their engine whatever the call.
  */
 export function batchCodec(format: Format, strings?: ReadingCall): FormatCodec {
-  const name = format.spec.name;
-  if (strings !== undefined && preference === "auto" && STRINGS_ON_TYPESCRIPT[name]?.includes(strings)) return format.jsCodec;
+  if (strings !== undefined && preference === "auto" && format.stringsOnTypeScript?.includes(strings)) return format.jsCodec;
   return codecOn(batchEngine(), format);
 }

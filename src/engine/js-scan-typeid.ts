@@ -3,7 +3,8 @@
  * is), byte for byte, for runtimes without WebAssembly. The suffixes are found with the ULID kernel's skip
  * (js-scan-ulid.ts) over a lower-case-only class table.
  */
-import { MAX_PREFIX } from "./specs.js";
+/** The longest TypeID prefix (spec v0.3; MAX_PREFIX of specs.ts, which holds this kernel). */
+const MAX_PREFIX = 63;
 import { DIGIT_RUN, MAX_FIRST_VALUE, digitRunTime, nextDigitRun } from "./js-scan-ulid.js";
 
 /** Class of a lower-case letter outside the suffix alphabet (i l o u): a prefix may hold it, a suffix not. */

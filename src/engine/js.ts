@@ -1,12 +1,10 @@
 /**
  * The pure TypeScript engine: the fastest path for single IDs (no boundary to cross), and the fallback for every
  * batch where WebAssembly cannot load. Its codecs live beside each format (js-ulid.ts, and js-record-codec.ts over
- * js-flake.ts, js-baseuid.ts, js-uuidv7.ts) and are imported by the format's public module, so a bundle carries
- * only the formats it uses.
+ * js-flake.ts, js-baseuid.ts, js-uuidv7.ts...) and are imported by the format's public module, so a bundle carries
+ * only the formats it uses; its scan kernels are the scannable formats' scan hooks (scan-shape.ts).
  */
-import { scanTypeIdWindow } from "./js-scan-typeid.js";
-import { scanUlidWindow } from "./js-scan-ulid.js";
-import { scanUuidV7Window } from "./js-scan-uuidv7.js";
+import { scanShape } from "./scan-shape.js";
 import type { Engine } from "./types.js";
 
 export const jsEngine: Engine = {
@@ -14,8 +12,6 @@ export const jsEngine: Engine = {
   simd: false,
   codecs: null,
   codecOf: () => null,
-  scanWindow(format, text, glued, atEnd, offsets, times, lengths) {
-    if (format.name === "typeid") return scanTypeIdWindow(text, glued, atEnd, offsets, times, lengths);
-    return (format.name === "uuidv7" ? scanUuidV7Window : scanUlidWindow)(text, glued, atEnd, offsets, times);
-  },
+  scanWindow: (format, text, glued, atEnd, offsets, times, lengths) =>
+    scanShape(format).kernel(text, glued, atEnd, offsets, times, lengths),
 };

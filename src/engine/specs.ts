@@ -9,7 +9,12 @@
  * Ulid-Flake ms since its epoch, BaseUID ticks of 2^15 ns, KSUID seconds since its epoch (Unix 1400000000 s), TypeID
  * the UUID v7 time field (Unix ms).
  */
-import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
+import { DECODE_TABLE, isAsciiAlphanumeric } from "../alphabets/crockford.js";
+import { scanTypeIdWindow } from "./js-scan-typeid.js";
+import { scanUlidWindow } from "./js-scan-ulid.js";
+import { scanUuidV7Window } from "./js-scan-uuidv7.js";
+import { HEX_DECODE } from "./js-uuidv7.js";
+import { isWordByte, type ScanShape } from "./scan-shape.js";
 
 export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid";
 
@@ -44,7 +49,12 @@ export interface FormatSpec {
   readonly lowerCaseOnly?: boolean;
   /** Whether `byte` may separate text records: it is no ASCII letter or digit, and never part of an ID's text. */
   isSeparator(byte: number): boolean;
+  /** For a format scanning can find (one whose text can be told from ordinary words): its scan hooks. */
+  readonly scan?: ScanShape;
 }
+
+/** The longest TypeID prefix (spec v0.3). */
+export const MAX_PREFIX = 63;
 
 const HYPHEN = 0x2d;
 const UNDERSCORE = 0x5f;
@@ -66,6 +76,15 @@ export const ULID: FormatSpec = {
   // Within a millisecond the random part counts up by one: nothing to draw.
   advanceRandom: () => 0,
   isSeparator: notAlphanumeric,
+  // Its 26 characters, not glued to an ASCII letter or digit.
+  scan: {
+    kernel: scanUlidWindow,
+    maxBytes: 26,
+    varies: false,
+    glues: isAsciiAlphanumeric,
+    letters: "upper",
+    digits: { values: DECODE_TABLE, bits: 5 },
+  },
 };
 
 /**
@@ -132,6 +151,15 @@ export const UUIDV7: FormatSpec = {
   // Each successor keeps the counter (42 bits) + 1 and draws its last 32 bits afresh.
   advanceRandom: () => 4,
   isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== HYPHEN,
+  // Its 36 characters, not glued to an ASCII letter or digit.
+  scan: {
+    kernel: scanUuidV7Window,
+    maxBytes: 36,
+    varies: false,
+    glues: isAsciiAlphanumeric,
+    letters: "lower",
+    digits: { values: HEX_DECODE, bits: 4 },
+  },
 };
 
 /** KSUID: 20 bytes, 27 chars of base62 (0-9A-Za-z, case-sensitive). */
@@ -171,6 +199,17 @@ export const TYPEID: FormatSpec = {
   lowerCaseOnly: true,
   // "_" joins the prefix to the suffix.
   isSeparator: (byte) => !isAsciiAlphanumeric(byte) && byte !== UNDERSCORE,
+  // A whole word of ASCII letters, digits and underscores (assembly/scan-typeid.ts): its optional prefix makes it 26
+  // to 90 bytes, and an underscore before it glues too. Its key is its UUID's (its suffix's 26 digits), so TypeIDs of
+  // one UUID under different prefixes count once.
+  scan: {
+    kernel: scanTypeIdWindow,
+    maxBytes: MAX_PREFIX + 1 + 26,
+    varies: true,
+    glues: isWordByte,
+    letters: "found",
+    digits: { values: DECODE_TABLE, bits: 5 },
+  },
 };
 
 /** TypeID's spec for texts with `prefix` (valid, checked by the caller): `prefix_` and 26 chars, or 26 without one. */
@@ -180,9 +219,6 @@ export function typeIdSpec(prefix: string): FormatSpec {
 
 /** Every format, in the order of its wasm number. */
 export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID];
-
-/** The longest TypeID prefix (spec v0.3). */
-export const MAX_PREFIX = 63;
 
 /**
  * The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (a TypeID with a prefix

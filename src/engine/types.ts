@@ -8,6 +8,7 @@
  * Binary IDs are `spec.bytes` each, packed back to back. Text batches are ASCII records: `spec.chars` characters,
  * then one separator byte; the last record's separator is optional (specs.ts).
  */
+import type { ScanKernel } from "./scan-shape.js";
 import type { FormatName, FormatSpec } from "./specs.js";
 
 /** A batch of IDs to decode or validate. */
@@ -87,23 +88,15 @@ export interface Engine {
   codecOf(spec: FormatSpec): FormatCodec | null;
 
   /**
-   * Finds the IDs of a scannable format (ULID, UUID v7, TypeID) in `text` (at most SCAN_BYTES bytes), as its
-   * kernels define a match (assembly/scan-ulid.ts, scan-uuidv7.ts, scan-typeid.ts). Writes each one's offset in
+   * Finds the IDs of a scannable format (one whose spec has scan hooks, scan-shape.ts) in `text` (at most SCAN_BYTES
+   * bytes), as its kernels define a match (assembly/scan-*.ts, js-scan-*.ts). Writes each one's offset in
    * `text` to `offsets` and its Unix ms to `times`, in order, and returns how many; for a format whose matches vary
    * in length (`ScanShape.varies`, scan-shape.ts: TypeID), also each one's length in bytes to `lengths`, which is
    * left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
    * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
    * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
    */
-  scanWindow(
-    format: FormatSpec,
-    text: Uint8Array,
-    glued: boolean,
-    atEnd: boolean,
-    offsets: Uint32Array,
-    times: Float64Array,
-    lengths: Uint8Array,
-  ): number;
+  scanWindow(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
 }
 
 /** IDs per generation step: the unit of randomness draws and clock reads in bulk generation. */

@@ -1,11 +1,11 @@
-/** The WebAssembly engine's `scanWindow`: assembly/scan.ts over its fixed regions (assembly/layout.ts). */
+/** The WebAssembly engine's `scanWindow`: assembly/formats.ts, `scan` over its fixed regions (assembly/layout.ts). */
 import type { LoadedWasm, WasmExports } from "../wasm/load.js";
 import type { FormatSpec } from "./specs.js";
 import { scanShape } from "./scan-shape.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "./types.js";
 
 /**
- * The search of one window by the module's kernel (assembly/scan.ts), its matches left in the module's scan regions:
+ * The search of one window by the module's kernel (assembly/formats.ts, `scan`), its matches left in the module's scan regions:
  * returns how many. The views are built once (the memory never grows; load.ts checks sizes).
  */
 export function wasmSearch(x: WasmExports): (format: FormatSpec, input: Uint8Array, glued: boolean, atEnd: boolean) => number {

@@ -7,17 +7,16 @@
  * precision where the runtime offers it. Times out: the tick's start, in Unix ms (fractional) or ns (bigint).
  * Within one tick a monotonic generator adds 1 to the 72-bit random part.
  */
-import { checkOptions } from "../core/arguments.js";
 import { dateMs } from "../core/time.js";
 import { BASE64_DECODE, BASE64_INVALID } from "../alphabets/base64.js";
 import { BASEUID } from "../engine/specs.js";
 import { formatUuid, parseUuid } from "../alphabets/uuid-hex.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfBaseUid } from "../engine/js-baseuid.js";
-import { boundsOf } from "./bounds.js";
-import { createIntegerApi } from "./integers.js";
-import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
+import type { Format, NoOptions } from "./codec.js";
+import { type FormatDefinition, noOptions } from "./definition.js";
+import type { Minting } from "./generate.js";
+import { createNamespace } from "./namespace.js";
 import type { BaseUid } from "./schema.js";
 import { baseUidTimeOutOfRange, invalidAlphabetChar, notBaseUidUuid } from "../core/messages.js";
 
@@ -38,6 +37,8 @@ export const format: Format = {
   spec: BASEUID,
   jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
   label: "BaseUID",
+  // Reading times and validating strings is faster here; decodeMany is even, so it stays on WebAssembly.
+  stringsOnTypeScript: ["time", "validate"],
   charFault: (text, position) =>
     BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
       ? invalidAlphabetChar(text, position, "BaseUID", "-0-9A-Z_a-z")
@@ -46,9 +47,6 @@ export const format: Format = {
     throw new Error("internal: every 15 bytes are a BaseUID");
   },
 };
-
-const codecApi = createCodecApi<BaseUid>(format);
-const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 /** The tick of a time: floor(ns / 2^15), computed exactly from ms (whole 512 ms blocks, then the rest). */
 function tickOf(time: unknown): number {
@@ -98,50 +96,32 @@ function writeBigInt(value: bigint, out: Uint8Array): Uint8Array {
   return out;
 }
 
-export const baseuid = Object.freeze({
-  name: "baseuid" as const,
-  chars: BASEUID.chars,
-  bytes: BASEUID.bytes,
-  ...codec,
-  ...createIntegerApi<BaseUid>(format, codecApi),
-  ...boundsOf<BaseUidTime, NoOptions, BaseUid>(() => minting),
+/** BaseUID: times in Unix ms (fractions kept), a Date or Unix ns; out in Unix ms, the tick's start (fractional). */
+export const definition: FormatDefinition<"baseuid", object, object, NoOptions> = {
+  name: "baseuid",
+  format,
+  looksLike: "a BaseUID (20 characters of letters, digits, - and _)",
+  minting: () => minting,
+  bounding: () => minting,
+  time: { scale: TICK_NS, divisor: 1e6, origin: noOptions(0) },
+};
 
-  /** A new BaseUID; `time` in Unix ms (fractions kept), a Date or Unix ns as a bigint (default now). */
-  generate(time?: BaseUidTime, options?: GenerateOptions): BaseUid {
-    return generateOne(minting, time, options) as BaseUid;
-  },
-
-  /** A generator of strictly increasing BaseUIDs (the `now` option returns Unix ms, fractions kept). */
-  monotonicFactory(options?: MonotonicFactoryOptions): (time?: BaseUidTime) => BaseUid {
-    return monotonicGenerator(minting, options) as (time?: BaseUidTime) => BaseUid;
-  },
-
-  /** `count` BaseUIDs as 15*count bytes (monotonic by default). */
-  generateMany(count: number, options?: ManyOptions<BaseUidTime>): Uint8Array {
-    return generateBatch(minting, count, options);
-  },
-
-  /** The start of the BaseUID's tick in Unix ms, fractional (ns / 1e6). */
-  decodeTime(text: string, options?: NoOptions): number {
-    checkOptions(options);
-    return (timeField(text) * TICK_NS) / 1e6;
-  },
-
-  /** `decodeTime` of each BaseUID; throws for the first bad one with its element index, unless given `flags` (NaN). */
-  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
-    const times = timeFields(texts, options);
-    // NaN, a bad ID's time under `flags`, stays NaN.
-    for (let i = 0; i < times.length; i++) times[i] = (times[i]! * TICK_NS) / 1e6;
-    return times;
-  },
-
+/** What BaseUID has beyond the core shape. */
+export interface BaseUidExtras {
   /** The start of the BaseUID's tick in Unix ns. */
-  decodeTimeNs(text: string): bigint {
-    return BigInt(timeField(text)) * BigInt(TICK_NS);
+  decodeTimeNs(text: string): bigint;
+  /** The BaseUID in UUIDv8 form (lower case). */
+  toUUID(text: string): string;
+  /** The BaseUID of a UUIDv8 made by `toUUID` (either case); any other UUID is refused, naming the character. */
+  fromUUID(uuid: string): BaseUid;
+}
+
+export const baseuid = createNamespace<"baseuid", BaseUid, BaseUidTime, object, object, NoOptions, BaseUidExtras>(definition, (codec) => ({
+  decodeTimeNs(text) {
+    return BigInt(codec.timeField(text)) * BigInt(TICK_NS);
   },
 
-  /** The BaseUID in UUIDv8 form (lower case). */
-  toUUID(text: string): string {
+  toUUID(text) {
     const bytes = codec.decode(text);
     const random = bigIntOf(bytes, 6, 15);
     const value =
@@ -153,8 +133,7 @@ export const baseuid = Object.freeze({
     return formatUuid(writeBigInt(value, new Uint8Array(16)), 0);
   },
 
-  /** The BaseUID of a UUIDv8 made by `toUUID` (either case); any other UUID is refused, naming the character. */
-  fromUUID(uuid: string): BaseUid {
+  fromUUID(uuid) {
     const bytes = new Uint8Array(16);
     parseUuid(uuid, bytes, 0);
     const value = bigIntOf(bytes, 0, 16);
@@ -164,4 +143,4 @@ export const baseuid = Object.freeze({
     const random = (((value >> 64n) & 0xfffn) << RANDOM_LOW_BITS) | ((value >> 2n) & RANDOM_LOW_MASK);
     return codec.encode(writeBigInt(((value >> 80n) << 72n) | random, new Uint8Array(15)));
   },
-});
+}));

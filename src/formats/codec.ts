@@ -37,6 +37,14 @@ export interface Format extends FormatRules {
    * it (TypeID's for a text batch none of whose records can be valid, src/formats/typeid.ts).
    */
   readonly everyEngine?: boolean;
+  /**
+   * The reading calls that run on the TypeScript engine under "auto" when given a string array (backend.ts). Each
+   * string must be copied into WebAssembly memory a character at a time, which can cost more than a format's tuned
+   * TypeScript reader takes to decode it. Chosen per format from `npm run bench` (bench/bulk.ts, bench/formats.ts: each
+   * call on both engines; figures in docs/performance.md); text batches and encodeMany are faster on WebAssembly for
+   * every format.
+   */
+  readonly stringsOnTypeScript?: readonly ReadingCall[];
 }
 
 export interface EncodeTextOptions extends CaseOptions {

@@ -14,11 +14,11 @@ import { FLAKE, flakeParam } from "../engine/specs.js";
 import { MAX_TIME, dateMs } from "../core/time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfFlake } from "../engine/js-flake.js";
-import { boundsOf } from "./bounds.js";
-import { createCodecApi, type DecodeTimeManyOptions, type Format, type Texts } from "./codec.js";
-import { createIntegerApi } from "./integers.js";
+import type { Format } from "./codec.js";
+import type { FormatDefinition } from "./definition.js";
+import type { Minting } from "./generate.js";
+import { createNamespace } from "./namespace.js";
 import type { FlakeId } from "./schema.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
 import {
   badEpoch,
   firstCharOverflow,
@@ -55,6 +55,12 @@ export interface FlakeDecodeOptions {
   scalable?: boolean;
 }
 
+/** What Ulid-Flake has beyond the core shape. */
+export interface FlakeExtras {
+  /** The fields of a Ulid-Flake, read in the layout and epoch it was made with. */
+  fields(text: string, options?: FlakeDecodeOptions): FlakeFields;
+}
+
 export interface FlakeFields {
   /** ms since the epoch. */
   time: number;
@@ -79,9 +85,6 @@ export const format: Format = {
   },
   binaryFault: (bytes, at) => flakeSignBit(bytes[at]!),
 };
-
-const codecApi = createCodecApi<FlakeId>(format);
-const { timeField, timeFields, countIds, ...codec } = codecApi;
 
 function integerOption(value: unknown, name: string, max: number, min = 0): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -132,53 +135,28 @@ function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number
   return { epoch: epochOf(epoch), scalable };
 }
 
-export const flake = Object.freeze({
-  name: "flake" as const,
-  chars: FLAKE.chars,
-  bytes: FLAKE.bytes,
-  ...codec,
-  ...createIntegerApi<FlakeId>(format, codecApi),
+/** Ulid-Flake: times in and out in Unix ms, the time field in ms from the epoch of the call's options. */
+export const definition: FormatDefinition<"flake", FlakeOptions, FlakeDecodeOptions, Pick<FlakeOptions, "epoch">> = {
+  name: "flake",
+  format,
+  looksLike: "a Ulid-Flake (13 characters of letters and digits)",
+  minting,
   // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
-  ...boundsOf<number | Date, Pick<FlakeOptions, "epoch">, FlakeId>(({ epoch }) => minting({ epoch })),
+  bounding: ({ epoch }) => minting({ epoch }),
+  time: { scale: 1, divisor: 1, origin: (options) => decodeOptions(options).epoch },
+};
 
-  /** A new Ulid-Flake; `time` in Unix ms or a Date (default now), within 2^43 - 1 ms after the epoch. */
-  generate(time?: number | Date, options?: FlakeOptions & GenerateOptions): FlakeId {
-    return generateOne(minting(options), time, options) as FlakeId;
-  },
-
-  /** A generator of strictly increasing Ulid-Flakes. */
-  monotonicFactory(options?: FlakeOptions & MonotonicFactoryOptions): (time?: number | Date) => FlakeId {
-    return monotonicGenerator(minting(options), options) as (time?: number | Date) => FlakeId;
-  },
-
-  /** `count` Ulid-Flakes as 8*count bytes (monotonic by default). */
-  generateMany(count: number, options?: FlakeOptions & ManyOptions<number | Date>): Uint8Array {
-    return generateBatch(minting(options), count, options);
-  },
-
-  /** Unix ms of a Ulid-Flake made with `epoch`. */
-  decodeTime(text: string, options?: FlakeDecodeOptions): number {
-    const { epoch } = decodeOptions(options);
-    return timeField(text) + epoch;
-  },
-
-  /** Unix ms of each Ulid-Flake; throws for the first bad one with its element index, unless given `flags` (NaN). */
-  decodeTimeMany(texts: Texts, options?: FlakeDecodeOptions & DecodeTimeManyOptions): Float64Array {
-    const { epoch } = decodeOptions(options);
-    const times = timeFields(texts, options);
-    // NaN, a bad ID's time under `flags`, stays NaN.
-    for (let i = 0; i < times.length; i++) times[i] += epoch;
-    return times;
-  },
-
-  /** The fields of a Ulid-Flake, read in the layout and epoch it was made with. */
-  fields(text: string, options?: FlakeDecodeOptions): FlakeFields {
-    const { epoch, scalable } = decodeOptions(options);
-    const bytes = codec.decode(text);
-    const time = timeField(text);
-    const low = ((bytes[5]! & 0x0f) << 16) | (bytes[6]! << 8) | bytes[7]!;
-    const fields: FlakeFields = { time, unixMs: time + epoch, random: scalable ? low >>> 5 : low };
-    if (scalable) fields.sid = low & MAX_SID;
-    return fields;
-  },
-});
+export const flake = createNamespace<"flake", FlakeId, number | Date, FlakeOptions, FlakeDecodeOptions, Pick<FlakeOptions, "epoch">, FlakeExtras>(
+  definition,
+  (codec) => ({
+    fields(text, options) {
+      const { epoch, scalable } = decodeOptions(options);
+      const bytes = codec.decode(text);
+      const time = codec.timeField(text);
+      const low = ((bytes[5]! & 0x0f) << 16) | (bytes[6]! << 8) | bytes[7]!;
+      const fields: FlakeFields = { time, unixMs: time + epoch, random: scalable ? low >>> 5 : low };
+      if (scalable) fields.sid = low & MAX_SID;
+      return fields;
+    },
+  }),
+);

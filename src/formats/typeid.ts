@@ -43,6 +43,8 @@ import {
 import type { Fault, Problem } from "./faults.js";
 import { generateBatch, generateOne, monotonicGenerator, type GenerateOptions, type ManyOptions, type Minting, type MonotonicFactoryOptions } from "./generate.js";
 import type { CaseOptions } from "./letter-case.js";
+import type { FormatDefinition } from "./definition.js";
+import { withDefinition } from "./namespace.js";
 import type { TypeId } from "./schema.js";
 import {
   badPrefixOption,
@@ -324,6 +326,16 @@ function readerOf(prefix: unknown, texts?: Texts): Reader {
  */
 const viewOfOptions = (options: PrefixOptions | undefined): Prefixed => viewOf(checkOptions(options).prefix);
 
+/** TypeID: any prefix unless a call's `prefix` option names one; times in and out in Unix ms, the UUID's first 48 bits. */
+export const definition: FormatDefinition<"typeid", PrefixOptions, PrefixOptions, PrefixOptions> = {
+  name: "typeid",
+  format: ANY_PREFIX,
+  minting: (options) => viewOfOptions(options).minting,
+  bounding: (options) => viewOf(options.prefix).minting,
+  time: { scale: 1, divisor: 1, origin: () => 0 },
+  withPrefix: formatWithPrefix,
+};
+
 /** What `parse` tells of a TypeID. */
 export interface ParsedTypeId {
   /** The type prefix ("" for none). */
@@ -336,7 +348,7 @@ export interface ParsedTypeId {
   readonly time: number;
 }
 
-export const typeid = Object.freeze({
+export const typeid = withDefinition({
   name: "typeid" as const,
   chars: TYPEID.chars,
   bytes: TYPEID.bytes,
@@ -431,10 +443,7 @@ export const typeid = Object.freeze({
     parseUuid(uuid, bytes, 0);
     return viewOf(prefix).api.encode(bytes);
   },
-});
-
-/** The format of TypeIDs of any prefix, as the machinery sees it (decodeLines with `format: "typeid"`). */
-export const format: Format = ANY_PREFIX;
+}, definition);
 
 /** The machinery's view of TypeIDs with `prefix` (an option value; INVALID_PREFIX for a bad one). */
 export function formatWithPrefix(prefix: unknown): Format {

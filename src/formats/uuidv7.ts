@@ -7,17 +7,16 @@
  * are a 42-bit counter, seeded at random with its top bit clear and + 1 per ID within one millisecond; the last 32
  * bits are fresh for every ID. The clock going back keeps the last time, as for ULID.
  */
-import { checkOptions } from "../core/arguments.js";
 import { UUIDV7 } from "../engine/specs.js";
 import { encode as encodeUlid } from "./ulid-single.js";
 import { toTime } from "../core/time.js";
 import { createJsCodec } from "../engine/js-record-codec.js";
 import { codecOfUuidV7 } from "../engine/js-uuidv7.js";
-import { boundsOf } from "./bounds.js";
+import type { Format } from "./codec.js";
+import { type FormatDefinition, noOptions } from "./definition.js";
+import type { Minting } from "./generate.js";
 import type { CaseOptions } from "./letter-case.js";
-import { createIntegerApi } from "./integers.js";
-import { createCodecApi, type DecodeTimeManyOptions, type Format, type NoOptions, type Texts } from "./codec.js";
-import { generateBatch, generateOne, monotonicGenerator, type ManyOptions, type Minting, type MonotonicFactoryOptions, type GenerateOptions } from "./generate.js";
+import { createNamespace } from "./namespace.js";
 import type { Ulid, UuidV7 } from "./schema.js";
 import { invalidChar, notUuidV7Bytes } from "../core/messages.js";
 
@@ -42,48 +41,22 @@ export const format: Format = {
   binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };
 
-const codecApi = createCodecApi<UuidV7>(format);
-const { timeField, timeFields, countIds, ...codec } = codecApi;
-
 /** How UUID v7s are made (for the CLI's streams too). */
 export const minting: Minting = { format, param: 0, field: toTime, clock: () => Date.now(), unit: "millisecond" };
 
-export const uuidv7 = Object.freeze({
-  name: "uuidv7" as const,
-  chars: UUIDV7.chars,
-  bytes: UUIDV7.bytes,
-  ...codec,
-  ...createIntegerApi<UuidV7>(format, codecApi),
-  ...boundsOf<number | Date, CaseOptions, UuidV7>(() => minting),
+/** UUID v7: times in and out in Unix ms, its time field. */
+export const definition: FormatDefinition<"uuidv7", object, object, CaseOptions> = {
+  name: "uuidv7",
+  format,
+  minting: () => minting,
+  bounding: () => minting,
+  time: { scale: 1, divisor: 1, origin: noOptions(0) },
+};
 
-  /** A new UUID v7; `time` in Unix ms (0 allowed) or a Date, default now. */
-  generate(time?: number | Date, options?: GenerateOptions): UuidV7 {
-    return generateOne(minting, time, options) as UuidV7;
-  },
-
-  /** A generator of strictly increasing UUID v7s (RFC 9562 counter method). */
-  monotonicFactory(options?: MonotonicFactoryOptions): (time?: number | Date) => UuidV7 {
-    return monotonicGenerator(minting, options) as (time?: number | Date) => UuidV7;
-  },
-
-  /** `count` UUID v7s as 16*count bytes (monotonic by default). */
-  generateMany(count: number, options?: ManyOptions<number | Date>): Uint8Array {
-    return generateBatch(minting, count, options);
-  },
-
-  /** Unix ms of a UUID v7. */
-  decodeTime(text: string, options?: NoOptions): number {
-    checkOptions(options);
-    return timeField(text);
-  },
-
-  /** Unix ms of each UUID v7; throws for the first bad one with its element index, unless given `flags`. */
-  decodeTimeMany(texts: Texts, options?: DecodeTimeManyOptions): Float64Array {
-    return timeFields(texts, options);
-  },
-
-  /** The same 16 bytes as a ULID, so it carries the same millisecond. */
-  toULID(uuid: string): Ulid {
-    return encodeUlid(codec.decode(uuid));
-  },
-});
+export const uuidv7 = createNamespace<"uuidv7", UuidV7, number | Date, object, object, CaseOptions, { toULID(uuid: string): Ulid }>(
+  definition,
+  (codec) => ({
+    /** The same 16 bytes as a ULID, so it carries the same millisecond. */
+    toULID: (uuid) => encodeUlid(codec.decode(uuid)),
+  }),
+);

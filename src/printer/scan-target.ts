@@ -2,7 +2,7 @@
  * What a printer needs of a format it finds in text: a scanner that hands over each match, how a match is written
  * canonically, and its 128-bit key for counting distinct IDs.
  */
-import { canonicalCase, CROCKFORD_DECODE_TABLE, type FormatSpec, HEX_DECODE, LOWER, type MatchVisitor, visitingScanner } from "../internal.js";
+import { canonicalCase, type FormatSpec, LOWER, type MatchVisitor, scanShape, visitingScanner } from "../internal.js";
 import type { ByteWriter } from "./byte-writer.js";
 
 export interface ScanTarget {
@@ -74,7 +74,7 @@ export function scanTargets(formats: readonly FormatSpec[]): ScanTargets {
 function scanTarget(format: FormatSpec): ScanTarget {
   const table = canonicalCase(format);
   const lower = table === LOWER;
-  const uuid = format.name === "uuidv7";
+  const { values, bits } = scanShape(format).digits;
   return {
     name: format.name,
     format,
@@ -83,6 +83,6 @@ function scanTarget(format: FormatSpec): ScanTarget {
       table === null
         ? (writer, window, at, length) => writer.asciiText(window, at, length)
         : (writer, window, at) => writer.id(window, at, format.chars, lower),
-    key: uuid ? packDigits(HEX_DECODE, 4, format.chars) : packDigits(CROCKFORD_DECODE_TABLE, 5, format.chars),
+    key: packDigits(values, bits, format.chars),
   };
 }

@@ -13,8 +13,8 @@ export const LOWER = Uint8Array.from({ length: 256 }, (_, byte) => (byte >= 0x41
 
 /** The case table that makes a format's found text canonical (a format found in one case only: null). */
 export function canonicalCase(format: FormatSpec): Uint8Array | null {
-  if (scanShape(format).varies) return null;
-  return format.name === "uuidv7" ? LOWER : UPPER;
+  const { letters } = scanShape(format);
+  return letters === "found" ? null : letters === "lower" ? LOWER : UPPER;
 }
 
 /** Makes the canonical string of a format's ID found at `window[at]`, `length` bytes long. */

@@ -7,11 +7,15 @@ import { UlidError } from "../core/errors.js";
 import { optionMustBe, unscannableFormat } from "../core/messages.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { dateMs } from "../core/time.js";
-import { formatOption, type FormatKey } from "../formats/registry.js";
+import { definitionNamed, formatOption, formats, type FormatKey } from "../formats/registry.js";
 
-/** The formats scanning finds, in the registry's order (the order of `"all"`). */
-export const SCANNABLE = ["ulid", "uuidv7", "typeid"] as const;
-export type ScannableFormat = (typeof SCANNABLE)[number];
+/** The formats scanning finds: those whose spec has scan hooks (src/engine/scan-shape.ts). */
+export type ScannableFormat = "ulid" | "uuidv7" | "typeid";
+
+/** The names of the formats scanning finds, in the registry's order (the order of `"all"`). */
+export function scannableNames(): string[] {
+  return Object.keys(formats).filter((name) => formatOption(name).spec.scan !== undefined);
+}
 
 export interface ScanOptions {
   /**
@@ -47,33 +51,37 @@ export interface ScanRequest {
 
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
 export function scannableFormat(name: unknown): FormatSpec {
-  const { spec } = formatOption(name);
-  if ((SCANNABLE as readonly string[]).includes(spec.name)) return spec;
-  throw unscannableFormat(spec.name);
+  const { spec, label } = formatOption(name);
+  if (spec.scan !== undefined) return spec;
+  const found = scannableNames().map((scannable) => formatOption(scannable).label);
+  throw unscannableFormat(definitionNamed(name)?.looksLike ?? `a ${label}`, found);
 }
 
-const FORMAT_EXPECTED = `a scannable format (${SCANNABLE.map((name) => JSON.stringify(name)).join(", ")}), a list of them, or "all"`;
+/** What a `format` option may be, for its message. */
+function formatExpected(): string {
+  return `a scannable format (${scannableNames().map((name) => JSON.stringify(name)).join(", ")}), a list of them, or "all"`;
+}
 
 /**
  * The formats a `format` option names: one, a list (each once, read element by element once), or "all".
  * INVALID_ARGUMENT for anything else, a revoked proxy or a list whose reading throws included.
  */
 export function scanFormats(value: unknown): { formats: FormatSpec[]; listed: boolean } {
-  if (value === "all") return { formats: SCANNABLE.map(scannableFormat), listed: true };
+  if (value === "all") return { formats: scannableNames().map(scannableFormat), listed: true };
   let names: unknown[];
   try {
     if (!Array.isArray(value)) return { formats: [scannableFormat(value)], listed: false };
     const length: unknown = value.length;
-    if (typeof length !== "number" || length < 1 || length > SCANNABLE.length) throw optionMustBe("format", FORMAT_EXPECTED, value);
+    if (typeof length !== "number" || length < 1 || length > scannableNames().length) throw optionMustBe("format", formatExpected(), value);
     names = [];
     for (let i = 0; i < length; i++) names.push(value[i]);
   } catch (error) {
     // Array.isArray throws for a revoked proxy, and a proxy's traps or an element's getter may throw anything.
     if (error instanceof UlidError) throw error;
-    throw optionMustBe("format", FORMAT_EXPECTED, value);
+    throw optionMustBe("format", formatExpected(), value);
   }
   const formats = names.map(scannableFormat);
-  if (new Set(formats).size !== formats.length) throw optionMustBe("format", `${FORMAT_EXPECTED}, each once`, value);
+  if (new Set(formats).size !== formats.length) throw optionMustBe("format", `${formatExpected()}, each once`, value);
   return { formats, listed: true };
 }
 

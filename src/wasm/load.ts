@@ -57,7 +57,7 @@ export interface WasmExports {
   /** Successors of the seed -> binary, stopping before an overflow; returns how many, updates the seed. */
   formatAdvance(format: number, count: number, param: number): number;
 
-  // ---- finding IDs in text (assembly/scan.ts) ----
+  // ---- finding IDs in text (assembly/formats.ts, `scan`) ----
   /** Bytes the scan text region holds: SCAN_BYTES. */
   scanBytes(): number;
   scanTextRegion(): number;
