@@ -17,7 +17,9 @@
 // which are free between calls.
 //
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
-// so the last record's separator is checked only when it is there. Binary records are `bytes` long.
+// so the last record's separator is checked only when it is there. Binary records are `bytes` long. A format whose
+// texts vary in width (src/engine/specs.ts, `minChars`) has `chars` its widest: its codec reads a shorter text
+// right-aligned after PAD bytes (0x80) and writes it so; the TypeScript side lays records out and takes them back.
 
 import { BASEUID, BaseUidCodec } from "./baseuid";
 import { FLAKE, FlakeCodec } from "./flake";
@@ -103,10 +105,10 @@ const SCAN = 13;
     return 0;
   }
   // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param, b: the ID's
-  // random bytes' offset in RANDOM, c: the ID's offset in BINARY.
+  // random bytes' offset in RANDOM, c: the ID's offset in BINARY; a stamp's time is the bits of a u64 (`formatStamp`).
   if (!isDefined(codec.stamp)) return 0;
   if (op == STAMP_RANDOM) return codec.stampRandom(a);
-  if (op == STAMP_ONE) codec.stamp(<u64>time, a, RANDOM + <usize>b, BINARY + <usize>c);
+  if (op == STAMP_ONE) codec.stamp(reinterpret<u64>(time), a, RANDOM + <usize>b, BINARY + <usize>c);
   if (op == ADVANCE_RANDOM) return codec.advanceRandom(a);
   if (op == ADVANCE_ONE) return <i32>codec.advance(SEED, a, RANDOM + <usize>b);
   return 0;
@@ -238,8 +240,8 @@ export function formatStamp(maker: i32, count: i32, time: f64, param: i32): void
   if (run(format, STAMP_ALL, count, 0, 0, 0, time) >= 0) return;
   const perId = run(format, STAMP_RANDOM, param, 0, 0, 0, 0);
   const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
-  // The time as a whole number: the codecs take it as a u64.
-  const t = <f64><u64>time;
+  // The codecs take the time as a u64: converted once, its bits carried through the f64 argument per ID.
+  const t = reinterpret<f64>(<u64>time);
   for (let i = 0; i < count; i++) run(format, STAMP_ONE, param, perId * i, bytes * i, 0, t);
 }
 

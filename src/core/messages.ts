@@ -239,12 +239,12 @@ export function idNotString(label: string, value: unknown): Problem {
 }
 
 /** A `label` string of the wrong length (`chars` is the right one). */
-export function idLength(label: string, chars: number, text: string): Problem {
+export function idLength(label: string, chars: number | string, text: string): Problem {
   return { code: "INVALID_LENGTH", reason: hasSize(label, `${chars} characters`, `${text.length}: ${quote(text)}`) };
 }
 
 /** A line of `length` bytes, too long to be read whole: `start` is the text of its first bytes. */
-export function lineLength(label: string, chars: number, length: number, start: string): Problem {
+export function lineLength(label: string, chars: number | string, length: number, start: string): Problem {
   return {
     code: "INVALID_LENGTH",
     reason: hasSize(label, `${chars} characters`, `a line of ${length} bytes starting ${quote(start.slice(0, 32))}`),

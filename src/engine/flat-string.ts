@@ -61,6 +61,15 @@ const string36: StringMaker = (c, at) =>
  * 26-char suffix: what `prefix + "_" + suffix` gives in other libraries (a V8 cons string of the two, flattened once
  * by whoever reads it), made without an array of codes; `String.fromCharCode.apply` over 31 codes measured slower.
  */
+/** The string of a text of a format whose texts vary in width: its `chars` codes without the PAD bytes before it. */
+export function paddedStringMaker(chars: number, pad: number): StringMaker {
+  return (c, at) => {
+    let start = at;
+    while (start < at + chars && c[start] === pad) start++;
+    return String.fromCharCode.apply(null, c.subarray(start, at + chars) as unknown as number[]);
+  };
+}
+
 export function stringMaker(chars: number, prefix = ""): StringMaker {
   if (prefix !== "") {
     const head = `${prefix}_`;

@@ -4,8 +4,8 @@
  * codec, tuned by hand, is js-ulid.ts.) Text batches are read through latin1 string views of the bytes, one
  * character per byte, so positions hold.
  */
-import { stringMaker } from "./flat-string.js";
-import { MAX_ID_CHARS, MAX_RANDOM_BYTES, type FormatSpec } from "./specs.js";
+import { paddedStringMaker, stringMaker } from "./flat-string.js";
+import { fitsWidth, MAX_ID_CHARS, MAX_RANDOM_BYTES, PAD, type FormatSpec } from "./specs.js";
 import { GENERATE_CHUNK, type FillRandom, type FormatCodec, type IdBatch } from "./types.js";
 
 /** One format's codec for a single record: what differs between formats, and nothing else. */
@@ -47,9 +47,46 @@ const randomOfOne = Array.from({ length: MAX_RANDOM_BYTES + 1 }, (_, size) => ra
 
 /** The codec of one format on the TypeScript engine. */
 export function createJsCodec(spec: FormatSpec, record: RecordCodec): FormatCodec {
+  const codec = createCodec(spec, record);
+  return spec.minChars === undefined ? codec : readingPadded(spec, codec);
+}
+
+/**
+ * The codec of a format whose texts vary in width (`FormatSpec.minChars`), over its codec of right-aligned records:
+ * a string is read after the PAD characters that make it `chars` wide. Text records come padded already (the batch
+ * framing and the line decoder lay them out so). A string holding a character above 0x7F is no ID, and is refused
+ * before it is padded, so that no character of it is read as PAD.
+ */
+function readingPadded(spec: FormatSpec, codec: FormatCodec): FormatCodec {
+  const pads = String.fromCharCode(PAD).repeat(spec.chars);
+  const fit = (id: unknown): string | undefined =>
+    typeof id === "string" && fitsWidth(spec, id.length) && !/[^\0-\x7f]/.test(id) ? pads.slice(id.length) + id : undefined;
+  const fitted = (batch: IdBatch, count: number): IdBatch =>
+    batch.kind === "text" ? batch : { kind: "strings", ids: Array.from({ length: count }, (_, i) => fit(batch.ids[i])) as string[] };
+  return {
+    ...codec,
+    decodeOne(text, dst, offset) {
+      const id = fit(text);
+      return id !== undefined && codec.decodeOne(id, dst, offset);
+    },
+    timeOne(text) {
+      const id = fit(text);
+      return id === undefined ? -1 : codec.timeOne(id);
+    },
+    isValidOne(text) {
+      const id = fit(text);
+      return id !== undefined && codec.isValidOne(id);
+    },
+    decodeMany: (batch, count, dst, flags) => codec.decodeMany(fitted(batch, count), count, dst, flags),
+    timeMany: (batch, count, dst, flags) => codec.timeMany(fitted(batch, count), count, dst, flags),
+    validateMany: (batch, count, dst) => codec.validateMany(fitted(batch, count), count, dst),
+  };
+}
+
+function createCodec(spec: FormatSpec, record: RecordCodec): FormatCodec {
   const { bytes, chars } = spec;
   const recordBytes = chars + 1;
-  const stringOf = stringMaker(chars, spec.prefix);
+  const stringOf = spec.minChars === undefined ? stringMaker(chars, spec.prefix) : paddedStringMaker(chars, PAD);
   /** How an ID is validated alone (nothing of it kept). */
   const check = record.check ?? record.read;
 

@@ -24,8 +24,14 @@ export interface FormatSpec {
   readonly wasmId: number;
   /** Bytes of a binary ID. */
   readonly bytes: number;
-  /** Characters of a text ID; a text record is these and one separator byte. */
+  /** Characters of a text ID (of the widest, when they vary); a text record is these and one separator byte. */
   readonly chars: number;
+  /**
+   * A format whose texts vary in width (decimal digits without leading zeros): the fewest characters, `chars` the
+   * most. The engines still see records of one width: a shorter text is right-aligned in `chars` characters after
+   * PAD bytes, which its codecs skip when they read and write when they encode (`fitText`).
+   */
+  readonly minChars?: number;
   /**
    * TypeID only: the prefix every text of this spec carries ("" for none). TypeID has a spec per prefix
    * (`typeIdSpec`), whose `chars` count the prefix and its underscore; the engines write and check the prefix.
@@ -55,6 +61,23 @@ export interface FormatSpec {
 
 /** The longest TypeID prefix (spec v0.3). */
 export const MAX_PREFIX = 63;
+
+/**
+ * The byte before a shorter text of a format whose texts vary in width, in the engines' records (`minChars`): no
+ * ASCII character, and never a byte of input the engines see (a string's character above 0x7F reaches them as 0xFF,
+ * and a text record holding a byte above 0x7F is no ID: it reaches them as 0xFF bytes).
+ */
+export const PAD = 0x80;
+
+/** Whether `length` characters may be a text ID of `spec`: `chars`, or from `minChars` to `chars`. */
+export function fitsWidth(spec: FormatSpec, length: number): boolean {
+  return length <= spec.chars && length >= (spec.minChars ?? spec.chars);
+}
+
+/** The width of `spec`'s texts, for messages: "26", or "1 to 19" for texts that vary. */
+export function widthText(spec: FormatSpec): string {
+  return spec.minChars === undefined ? `${spec.chars}` : `${spec.minChars} to ${spec.chars}`;
+}
 
 const HYPHEN = 0x2d;
 const UNDERSCORE = 0x5f;

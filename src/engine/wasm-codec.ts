@@ -6,8 +6,8 @@
  * `random` goes through its own buffer first: src/core/random.ts).
  */
 import type { WasmExports } from "../wasm/load.js";
-import { stringMaker } from "./flat-string.js";
-import { MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, ULID, type FormatSpec } from "./specs.js";
+import { paddedStringMaker, stringMaker } from "./flat-string.js";
+import { MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, PAD, ULID, type FormatSpec } from "./specs.js";
 import type { FormatCodec, IdBatch } from "./types.js";
 import { createTextLoader } from "./wasm-text.js";
 
@@ -67,8 +67,8 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
   const { wasmId: id, bytes, chars } = spec;
   const record = chars + 1;
   const chunk = x.formatChunk(id);
-  const { loadOne, loadRecords } = createTextLoader(text, chars);
-  const stringAt = stringMaker(chars, spec.prefix);
+  const { loadOne, loadRecords } = createTextLoader(text, spec);
+  const stringAt = spec.minChars === undefined ? stringMaker(chars, spec.prefix) : paddedStringMaker(chars, PAD);
   // Record 0 of the binary region and the seed at the format's size, for single IDs: built once, not per call.
   const oneBinary = binary.subarray(0, bytes);
   const state = seed.subarray(0, bytes);

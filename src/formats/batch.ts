@@ -1,6 +1,8 @@
 /**
- * The IDs of a batch call, for every format: a string array, or ASCII text of fixed-width records, each the ID's
- * characters and one separator byte (the last separator optional).
+ * The IDs of a batch call, for every format: a string array, or ASCII text of records, each the ID's characters and
+ * one separator byte (the last separator optional). Records are of one width, but for a format whose texts vary in
+ * width (`FormatSpec.minChars`): its records end at their separators, and are laid out a piece at a time as the
+ * engines read them, each right-aligned after PAD bytes in a record of its widest.
  *
  * A string array is read once, element by element, a piece at a time into an array of the library's own: a getter
  * or proxy trap runs once per element, a sparse array's holes read as `undefined`, and what the engines decode is
@@ -9,6 +11,7 @@
  * is INVALID_ARGUMENT.
  */
 import { plainBytes } from "../core/arguments.js";
+import { fitsWidth, type FormatSpec, PAD } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
 import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../core/messages.js";
 
@@ -16,7 +19,7 @@ import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../core/messages.
 const PIECE = 8192;
 
 export type Framed<Out> = (
-  | { readonly kind: "text"; readonly source: Uint8Array }
+  | { readonly kind: "text"; readonly source: Uint8Array; /** Whose records vary in width. */ readonly varying?: FormatSpec }
   | { readonly kind: "strings"; readonly source: readonly unknown[] }
 ) & {
   /** Elements in the batch (a trailing partial text record counts as one). */
@@ -36,10 +39,14 @@ export interface Fault {
  * The batch's shape. `allocate(elements)` makes the output as soon as the size is known, before any element is
  * read: an absurd length fails there at once, not after a pass over it.
  */
-export function frame<Out>(ids: unknown, chars: number, allocate: (elements: number) => Out): Framed<Out> {
+export function frame<Out>(ids: unknown, spec: FormatSpec, allocate: (elements: number) => Out): Framed<Out> {
   if (isText(ids)) {
     const text = plainBytes(ids, "IDs");
-    const elements = elementsOfText(text.length, chars);
+    if (spec.minChars !== undefined) {
+      const elements = recordsEnded(text, spec);
+      return { kind: "text", source: text, varying: spec, elements, out: allocate(elements) };
+    }
+    const elements = elementsOfText(text.length, spec.chars);
     return { kind: "text", source: text, elements, out: allocate(elements) };
   }
   const elements = lengthOfArray(ids);
@@ -59,6 +66,7 @@ export function runPieces(
   step: (batch: IdBatch, count: number, start: number) => number,
 ): Fault | null {
   const { elements } = framed;
+  if (framed.kind === "text" && framed.varying !== undefined) return runVaryingPieces(framed.source, framed.varying, elements, stopAtFault, step);
   if (framed.kind === "text") {
     const source = framed.source;
     const batch: IdBatch = { kind: "text", text: source };
@@ -68,6 +76,71 @@ export function runPieces(
     return stopAtFault && whole < elements ? { index: whole, batch, at: whole } : null;
   }
   return runStringPieces(framed.source, elements, stopAtFault, step);
+}
+
+/** Records in text of a format whose texts vary in width: one per separator, and the last one without it. */
+function recordsEnded(text: Uint8Array, spec: FormatSpec): number {
+  let records = 0;
+  for (let i = 0; i < text.length; i++) if (spec.isSeparator(text[i]!)) records++;
+  return records + (text.length > 0 && !spec.isSeparator(text[text.length - 1]!) ? 1 : 0);
+}
+
+/**
+ * `runPieces` over text of a format whose texts vary in width: a piece of records at a time, each laid out as the
+ * engines read it (right-aligned after PAD bytes, then "\n"). A record of another width, or holding a byte above
+ * 0x7F (which could pass for PAD), is laid out as 0xFF bytes, no character of any format. A fault is explained from
+ * the record as it was given, as a string.
+ */
+function runVaryingPieces(
+  text: Uint8Array,
+  spec: FormatSpec,
+  elements: number,
+  stopAtFault: boolean,
+  step: (batch: IdBatch, count: number, start: number) => number,
+): Fault | null {
+  const { chars } = spec;
+  const record = chars + 1;
+  const piece = new Uint8Array(Math.min(PIECE, elements) * record);
+  const starts = new Float64Array(PIECE);
+  let at = 0;
+  for (let start = 0; start < elements; start += PIECE) {
+    const count = Math.min(PIECE, elements - start);
+    for (let i = 0; i < count; i++) {
+      let end = at;
+      while (end < text.length && !spec.isSeparator(text[end]!)) end++;
+      layOut(text.subarray(at, end), spec, piece, record * i);
+      starts[i] = at;
+      at = end + 1;
+    }
+    const batch: IdBatch = { kind: "text", text: piece.subarray(0, record * count) };
+    const bad = step(batch, count, start);
+    if (bad >= 0 && stopAtFault) {
+      let end = starts[bad]!;
+      while (end < text.length && !spec.isSeparator(text[end]!)) end++;
+      return { index: start + bad, batch: { kind: "strings", ids: [latin1(text.subarray(starts[bad]!, end))] }, at: 0 };
+    }
+  }
+  return null;
+}
+
+/** Bytes as a string of one character per byte, its code the byte's (ISO-8859-1), a slice at a time. */
+function latin1(bytes: Uint8Array): string {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += PIECE) text += String.fromCharCode(...bytes.subarray(at, at + PIECE));
+  return text;
+}
+
+/** Lays out one record of text that varies in width at `piece[at]`, as `runVaryingPieces` says. */
+function layOut(id: Uint8Array, spec: FormatSpec, piece: Uint8Array, at: number): void {
+  const { chars } = spec;
+  const lead = chars - id.length;
+  if (fitsWidth(spec, id.length) && id.every((byte) => byte < PAD)) {
+    piece.fill(PAD, at, at + lead);
+    piece.set(id, at + lead);
+  } else {
+    piece.fill(0xff, at, at + chars);
+  }
+  piece[at + chars] = 0x0a;
 }
 
 /** `runPieces` over a string array. */
@@ -104,7 +177,7 @@ function readPiece(source: readonly unknown[], start: number, count: number, pie
 
 /** The element index of a text batch's trailing partial record (never given to an engine), or -1. */
 export function partialRecord(framed: Framed<unknown>, chars: number): number {
-  return framed.kind === "text" && wholeRecords(framed.source.length, chars) < framed.elements ? framed.elements - 1 : -1;
+  return framed.kind === "text" && framed.varying === undefined && wholeRecords(framed.source.length, chars) < framed.elements ? framed.elements - 1 : -1;
 }
 
 /** Whole records in `length` bytes of text: the last one may lack its separator, so they fill length + 1. */

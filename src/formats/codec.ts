@@ -17,6 +17,7 @@ import {
   stillWhole,
 } from "../core/arguments.js";
 import { batchCodec, type ReadingCall, singleCodec } from "../engine/backend.js";
+import { PAD } from "../engine/specs.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
 import { frame, partialRecord, runPieces } from "./batch.js";
 import { inCase, lowerAscii, lowercaseOption, type CaseOptions } from "./letter-case.js";
@@ -138,7 +139,7 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
     run: (codec: FormatCodec, batch: IdBatch, count: number, out: Out, flags: Uint8Array | undefined) => number,
   ): Out {
     const { out, flags } = checkOptions(options);
-    const framed = frame(texts, chars, (n) => outputArray(type, out, n * width, "the batch", "out"));
+    const framed = frame(texts, spec, (n) => outputArray(type, out, n * width, "the batch", "out"));
     const target = framed.out;
     const flagged = flags === undefined ? undefined : outputArray(Uint8Array, flags, framed.elements, "the flags", "flags");
     // Output written over text IDs would be read back as input, and flags over the output would garble it.
@@ -229,14 +230,14 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       if (fault >= 0) text.fill(0);
       checkEncoded(ids, fault);
       if (lower) lowerAscii(text);
-      return text;
+      return spec.minChars === undefined ? text : withoutPads(text);
     },
     decodeMany: (texts, options) =>
       decodeBatch("decode", texts, options, Uint8Array, size, 0, (codec, batch, count, out, flags) =>
         codec.decodeMany(batch, count, out, flags),
       ),
     validateMany(texts) {
-      const framed = frame(texts, chars, (n) => allocate(Uint8Array, n, "the batch"));
+      const framed = frame(texts, spec, (n) => allocate(Uint8Array, n, "the batch"));
       const codec = readingCodec(framed, "validate");
       // A trailing partial text record stays 0.
       runPieces(framed, chars, false, (batch, count, start) => {
@@ -257,6 +258,17 @@ export function createCodecApi<Id extends string = string>(format: Format): Code
       ),
     countIds: (bytes) => binaryIds(bytes).count,
   };
+}
+
+/**
+ * Text of a format whose texts vary in width, written by the engines right-aligned in records of its widest: its
+ * records moved together over the PAD bytes, the room they leave zeroed; a view of what holds them.
+ */
+function withoutPads(text: Uint8Array): Uint8Array {
+  let written = 0;
+  for (let i = 0; i < text.length; i++) if (text[i] !== PAD) text[written++] = text[i]!;
+  text.fill(0, written);
+  return text.subarray(0, written);
 }
 
 function allocateStrings(count: number): string[] {

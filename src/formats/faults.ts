@@ -4,7 +4,7 @@
  * then characters left to right. What is said of each is worded in src/core/messages.ts.
  */
 import { quote, type UlidError, type UlidErrorCode } from "../core/errors.js";
-import type { FormatSpec } from "../engine/specs.js";
+import { fitsWidth, type FormatSpec, widthText } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
 import { elementError, elementFault, idFault, idLength, idNotString, recordEndsEarly, recordTooLong } from "../core/messages.js";
 
@@ -43,10 +43,11 @@ export function findFault(format: FormatRules, text: unknown): Fault | null {
   if ("position" in lead) return lead;
   const rules = lead;
   const { label, spec } = rules;
-  if (text.length !== spec.chars) {
-    return { ...idLength(label, spec.chars, text), position: Math.min(text.length, spec.chars) };
+  if (!fitsWidth(spec, text.length)) {
+    const width = spec.minChars === undefined ? spec.chars : widthText(spec);
+    return { ...idLength(label, width, text), position: Math.min(text.length, spec.chars) };
   }
-  for (let position = 0; position < spec.chars; position++) {
+  for (let position = 0; position < text.length; position++) {
     const problem = rules.charFault(text, position);
     if (problem !== null) return { ...problem, position };
   }

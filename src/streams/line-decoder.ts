@@ -15,6 +15,7 @@ import type { UlidError } from "../core/errors.js";
 import type { FormatCodec } from "../engine/types.js";
 import type { Format } from "../formats/codec.js";
 import { findFault } from "../formats/faults.js";
+import { fitsWidth, PAD, widthText } from "../engine/specs.js";
 import { bufferChanged, lineFault, lineLength } from "../core/messages.js";
 import { stillWhole } from "../core/arguments.js";
 
@@ -74,9 +75,10 @@ export class BinaryRecords implements RecordReader<Uint8Array> {
   }
 
   begin(length: number): void {
-    const { chars } = this.format.spec;
-    // Every decoded line but the last takes chars + 1 bytes, of which an unfinished line before held at most chars.
-    this.out = new Uint8Array(this.bytes * (Math.floor((length + chars) / (chars + 1)) + 1));
+    const { chars, minChars = chars } = this.format.spec;
+    // Every decoded line but the last takes at least minChars + 1 bytes, of which an unfinished line before held at
+    // most chars.
+    this.out = new Uint8Array(this.bytes * (Math.floor((length + chars) / (minChars + 1)) + 1));
     this.count = 0;
   }
 
@@ -155,7 +157,8 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     const { record } = this;
     this.reader.begin(chunk.length);
     let start = 0;
-    let inPlace = this.partialLength === 0;
+    // Lines of texts that vary in width are no records where they lie: each is staged, right-aligned.
+    let inPlace = this.partialLength === 0 && this.format.spec.minChars === undefined;
     for (;;) {
       if (inPlace) {
         const run = recordRun(chunk, start, record);
@@ -176,7 +179,7 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
         this.line(chunk, start, end - start);
       }
       start = end + 1;
-      inPlace = true;
+      inPlace = this.format.spec.minChars === undefined;
     }
     this.hold(chunk, start, chunk.length);
     if (final && this.partialLength > 0) this.finishPartial();
@@ -224,7 +227,10 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
       const at = record * to;
       const end = records.indexOf(NEWLINE, at);
       if (staged) {
-        this.badLine(this.stagedLines[to]!, records, at, chars);
+        // A staged line of texts that vary in width is right-aligned after PAD bytes.
+        let lead = 0;
+        while (lead < chars && records[at + lead] === PAD) lead++;
+        this.badLine(this.stagedLines[to]!, records, at + lead, chars - lead);
       } else if (end === at + chars) {
         // A CR before the "\n" is no char of the line: such a line is one char short.
         this.badLine(this.lineIndex++, records, at, records[end - 1] === CR ? chars - 1 : chars);
@@ -261,16 +267,31 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     const index = this.lineIndex++;
     if (length > 0 && length <= LONG_LINE && source[start + length - 1] === CR) length--;
     const { chars } = this;
-    if (length !== chars) {
+    if (!this.fits(source, start, length)) {
       this.decodeStaged();
       if (!this.readAlone(source, start, length)) this.badLine(index, source, start, length);
       return;
     }
+    const lead = chars - length;
     const at = this.record * this.stagedCount;
-    for (let i = 0; i < chars; i++) this.staged[at + i] = source[start + i]!;
+    this.staged.fill(PAD, at, at + lead);
+    for (let i = 0; i < length; i++) this.staged[at + lead + i] = source[start + i]!;
     this.staged[at + chars] = NEWLINE;
     this.stagedLines[this.stagedCount++] = index;
     if (this.stagedCount === STAGE_RECORDS) this.decodeStaged();
+  }
+
+  /**
+   * Whether a line is staged as a record: it is `chars` long or, for a format whose texts vary in width
+   * (`FormatSpec.minChars`), of a width they may have and without a byte above 0x7F (which could pass for PAD in its
+   * record; such a line is read on its own, and found bad).
+   */
+  private fits(source: Uint8Array, start: number, length: number): boolean {
+    const { spec } = this.format;
+    if (spec.minChars === undefined) return length === this.chars;
+    if (!fitsWidth(spec, length)) return false;
+    for (let i = start; i < start + length; i++) if (source[i]! >= PAD) return false;
+    return true;
   }
 
   /**
@@ -322,7 +343,7 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     // A line of the right length in bytes may still hold fewer characters (multi-byte UTF-8): the fault finder
     // names the first fault of its text, a length one among them.
     const fault = length <= LONG_LINE ? findFault(format, text) : null;
-    return lineFault(index, fault ?? lineLength(format.label, format.spec.chars, length, text));
+    return lineFault(index, fault ?? lineLength(format.label, widthText(format.spec), length, text));
   }
 }
 
