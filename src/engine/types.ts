@@ -105,7 +105,9 @@ export const GENERATE_CHUNK = 8192;
 /** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
 export const SCAN_BYTES = 65536;
 /**
- * Most matches in SCAN_BYTES: of the shortest scannable ID (a ULID's 26 characters, or a TypeID without a prefix)
- * and a border byte between two.
+ * Characters of the shortest ID any scannable format has: an XID's 20 (ObjectIds have 24, ULIDs and prefix-less
+ * TypeIDs 26). A format scanning finds with shorter IDs lowers it, here and in assembly/layout.ts.
  */
-export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / 27);
+export const SHORTEST_SCAN_CHARS = 20;
+/** Most matches in SCAN_BYTES: of the shortest scannable ID and a border byte between two. */
+export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / (SHORTEST_SCAN_CHARS + 1));
