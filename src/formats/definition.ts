@@ -59,6 +59,7 @@ export interface FormatDefinition<
   minting(options: Making | undefined): Minting;
   /** How IDs are made under a `min`/`max` call's options: only what moves the bounds (an epoch). */
   bounding(options: Partial<Bounding>): Minting;
+  /** What its raw time fields are in Unix ms (`decodeTime`, `decodeTimeMany`). */
   readonly time: TimeScale<Reading>;
   /**
    * For a format scanning cannot find (its spec has no scan hooks): what its IDs look like, in the message that
