@@ -27,12 +27,13 @@ import { BASEUID, BaseUidCodec } from "./baseuid";
 import { FLAKE, FlakeCodec } from "./flake";
 import { KSUID, KsuidCodec } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SEED, TEXT, TIME } from "./layout";
+import { OBJECTID, ObjectIdCodec } from "./objectid";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
 import { UUIDV7, UuidV7Codec } from "./uuidv7";
 
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 6;
+const FORMATS = 7;
 
 // What a call asks of a format's codec.
 const CHARS = 0;
@@ -64,6 +65,7 @@ const SCAN = 13;
   if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time, wide);
   if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time, wide);
   if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, wide);
+  if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, wide);
   return on<UlidCodec>(format, op, a, b, c, d, time, wide);
 }
 

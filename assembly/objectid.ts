@@ -5,10 +5,13 @@
 //
 // The value is held as bytes 0-7 (a u64: chars 0-15) and bytes 8-11 (a u32: chars 16-23). Any 12 bytes are an
 // ObjectId. A generator keeps bytes 4-8 and counts the counter up by one per ID; only a later second may wrap it
-// from 0xFFFFFF to 0 (`objectIdRenew`).
+// from 0xFFFFFF to 0 (`counterRenew`: the generators do it on their own seed, src/formats/objectid.ts, with the
+// TypeScript twin; this one is checked against it).
 
+import { isAlnum } from "./crockford";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
 import { HEX_ALPHABET, HEX_DECODE } from "./hex";
+import { scanObjectId } from "./scan-objectid";
 
 /** Generation parameter bit (src/engine/js-objectid.ts): a generator's first ID clears the counter's top bit. */
 const GENERATOR: i32 = 1;
@@ -82,4 +85,25 @@ let low: u64 = 0;
 @inline export function counterRenew(seed: usize, time: u64): void {
   store<u32>(seed, bswap(<u32>time));
   storeCounter(seed, (counterOf(seed) + 1) & COUNTER_MAX);
+}
+
+/** ObjectId's number in the format table (formats.ts; src/engine/js-objectid.ts, `wasmId`). */
+export const OBJECTID = 6;
+
+/** ObjectId's entry in the format table (formats.ts): its widths, draws, separators, record codec and scan kernel. */
+@final export class ObjectIdCodec {
+  @inline chars(): i32 { return 24; }
+  @inline bytes(): i32 { return 12; }
+  /** Bytes 4-11: the random value and the counter. */
+  @inline stampRandom(param: i32): i32 { return 8; }
+  /** Within a second the counter counts up by one: nothing to draw. */
+  @inline advanceRandom(param: i32): i32 { return 0; }
+  @inline isSeparator(c: u8): bool { return !isAlnum(c); }
+  @inline read(src: usize): bool { return objectIdRead(src); }
+  @inline pack(dst: usize): void { objectIdPack(dst); }
+  @inline time(): f64 { return objectIdTime(); }
+  @inline write(src: usize, dst: usize): bool { return objectIdWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { objectIdStamp(time, param, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return counterAdvance(seed); }
+  @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanObjectId(length, glued, atEnd); }
 }

@@ -34,6 +34,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   uuidv7: ["toULID"],
   ksuid: [],
   typeid: ["parse", "toUUID", "fromUUID"],
+  objectid: [],
 };
 
 describe("the namespaces", () => {

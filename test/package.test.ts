@@ -34,6 +34,7 @@ const API_NAMES = [
   "baseuid",
   "uuidv7",
   "ksuid",
+  "objectid",
   "typeid",
   "formats",
 ];

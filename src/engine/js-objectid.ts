@@ -7,9 +7,12 @@
  * Any 12 bytes are an ObjectId. A generator keeps bytes 4-8 for its whole life and counts bytes 9-11 up by one per
  * ID; only a later second may wrap the counter from 0xFFFFFF to 0 (`renew`), within one second 0xFFFFFF is the last.
  */
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { HEX_DECODE } from "./js-uuidv7.js";
 import { incrementBytes } from "./js-ulid-text.js";
 import type { RecordCodec } from "./js-record-codec.js";
+import { scanObjectIdWindow } from "./js-scan-objectid.js";
+import type { FormatSpec } from "./specs.js";
 
 const BYTES = 12;
 const COUNTER_FROM = 9;
@@ -90,4 +93,31 @@ export const codecOfObjectId: RecordCodec & { renew: typeof renewCounter } = {
   stamp,
   advance,
   renew: renewCounter,
+};
+
+/** ObjectId as the engines see it (listed in specs.ts): 12 bytes, 24 hex digits. */
+export const OBJECTID: FormatSpec = {
+  name: "objectid",
+  wasmId: 6,
+  bytes: BYTES,
+  chars: 24,
+  // The time field is a u32 of Unix seconds.
+  maxTime: 2 ** 32 - 1,
+  // bytes 0-3 time | bytes 4-8 random value | bytes 9-11 counter
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
+  stampRandom: () => OBJECTID_STAMP_RANDOM,
+  // Within a second the counter counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  // Hex, read in either case; written in lower case already.
+  caseInsensitive: true,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte),
+  // A word of exactly 24 hex digits, not glued to an ASCII letter or digit.
+  scan: {
+    kernel: scanObjectIdWindow,
+    maxBytes: 24,
+    varies: false,
+    glues: isAsciiAlphanumeric,
+    letters: "lower",
+    digits: { values: HEX_DECODE, bits: 4 },
+  },
 };
