@@ -31,9 +31,10 @@ import { OBJECTID, ObjectIdCodec } from "./objectid";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
 import { UUIDV7, UuidV7Codec } from "./uuidv7";
+import { XID, XidCodec } from "./xid";
 
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 7;
+const FORMATS = 8;
 
 // What a call asks of a format's codec.
 const CHARS = 0;
@@ -66,6 +67,7 @@ const SCAN = 13;
   if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time, wide);
   if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, wide);
   if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, wide);
+  if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, wide);
   return on<UlidCodec>(format, op, a, b, c, d, time, wide);
 }
 

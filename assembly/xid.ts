@@ -7,7 +7,10 @@
 // bits: bits 95-36) and chars 12-19 (40 bits: bits 35-0 and the 4 zero bits). Generation is ObjectId's (binary
 // compatible): objectid.ts's counter steps serve both.
 
+import { isAlnum } from "./crockford";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
+import { counterAdvance } from "./objectid";
+import { scanXid } from "./scan-xid";
 
 /** Value (0-31) -> ASCII character: 0123456789abcdefghijklmnopqrstuv. */
 // @ts-ignore: decorator
@@ -99,4 +102,32 @@ let low: u64 = 0;
   const first = load<u8>(r);
   store<u8>(dst, p & GENERATOR ? first & 0x7F : first, 9);
   store<u16>(dst, load<u16>(r, 1), 10);
+}
+
+/** XID's number in the format table (formats.ts; src/engine/js-xid.ts, `wasmId`). */
+export const XID = 7;
+
+/**
+ * XID's entry in the format table (formats.ts): its widths, draws, separators, record codec and scan kernel. Its
+ * generation parameter (machine, pid, flags: 43 bits) is wide, so the table hands it over whole, as an f64.
+ */
+@final export class XidCodec {
+  @inline wideParam(): bool { return true; }
+  @inline chars(): i32 { return 20; }
+  @inline bytes(): i32 { return 12; }
+  /** The counter (3 bytes), and machine (3) and pid (2) unless given. */
+  @inline stampRandom(param: f64): i32 {
+    const p = <u64>param;
+    return 3 + (p & MACHINE_GIVEN ? 0 : 3) + (p & PID_GIVEN ? 0 : 2);
+  }
+  /** Within a second the counter counts up by one: nothing to draw. */
+  @inline advanceRandom(param: f64): i32 { return 0; }
+  @inline isSeparator(c: u8): bool { return !isAlnum(c); }
+  @inline read(src: usize): bool { return xidRead(src); }
+  @inline pack(dst: usize): void { xidPack(dst); }
+  @inline time(): f64 { return xidTime(); }
+  @inline write(src: usize, dst: usize): bool { return xidWrite(src, dst); }
+  @inline stamp(time: u64, param: f64, random: usize, dst: usize): void { xidStamp(time, param, random, dst); }
+  @inline advance(seed: usize, param: f64, random: usize): bool { return counterAdvance(seed); }
+  @inline scan(length: i32, glued: bool, atEnd: bool): i32 { return scanXid(length, glued, atEnd); }
 }

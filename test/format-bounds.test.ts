@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, formats, ksuid, objectid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, uuidv7, xid } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
@@ -94,6 +94,13 @@ const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
     // Unix ms; an ID keeps whole seconds (an unsigned u32), so its time (its second's start) gives its own bounds.
     times: fc.oneof(fc.integer({ min: 0, max: OBJECTID_LAST_MS }), fc.constantFrom(0, 999, 1000, 2147483648000, OBJECTID_LAST_MS)),
     timeOf: (text) => objectid.decodeTime(text),
+    before: (time) => ((time as number) < 1000 ? null : (time as number) - 1000),
+    invalid: [-1, OBJECTID_LAST_MS + 1, 0.5, NaN, Infinity, "x", 1n, undefined, null],
+  },
+  xid: {
+    // As ObjectId's: the same time field.
+    times: fc.oneof(fc.integer({ min: 0, max: OBJECTID_LAST_MS }), fc.constantFrom(0, 999, 1000, 2147483648000, OBJECTID_LAST_MS)),
+    timeOf: (text) => xid.decodeTime(text),
     before: (time) => ((time as number) < 1000 ? null : (time as number) - 1000),
     invalid: [-1, OBJECTID_LAST_MS + 1, 0.5, NaN, Infinity, "x", 1n, undefined, null],
   },

@@ -35,6 +35,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   ksuid: [],
   typeid: ["parse", "toUUID", "fromUUID"],
   objectid: [],
+  xid: [],
 };
 
 describe("the namespaces", () => {

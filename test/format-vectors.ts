@@ -165,3 +165,6 @@ export const TYPEID_SPEC_INVALID = [
 
 /** ObjectId's vectors (SPEC: MongoDB's manual and specification test plan, js-bson). */
 export * from "./objectid-vectors.js";
+
+/** XID's vectors (SPEC: rs/xid's README and id_test.go). */
+export * from "./xid-vectors.js";

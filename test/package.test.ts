@@ -35,6 +35,7 @@ const API_NAMES = [
   "uuidv7",
   "ksuid",
   "objectid",
+  "xid",
   "typeid",
   "formats",
 ];

@@ -27,7 +27,7 @@ const LISTS: (readonly ("ulid" | "uuidv7" | "typeid")[])[] = [
 ];
 
 /** Every scannable format, in the registry's order: what "all" scans. */
-const ALL = ["ulid", "uuidv7", "typeid", "objectid"];
+const ALL = ["ulid", "uuidv7", "typeid", "objectid", "xid"];
 
 async function collect(batches: AsyncGenerator<UlidMatch[]>): Promise<UlidMatch[]> {
   const all: UlidMatch[] = [];

@@ -5,7 +5,7 @@
  * Unix seconds (the first 7 characters, 35 bits, shifted down 3).
  */
 import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
-import { XID_DECODE } from "./js-xid.js";
+import { XID_DECODE } from "../alphabets/base32hex.js";
 
 const CHARS = 20;
 /** Class of a byte that is no ASCII letter or digit: it may border a match. */

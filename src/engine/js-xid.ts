@@ -12,20 +12,19 @@
  *
  * Generation is ObjectId's (binary compatible): a generator keeps machine and pid and counts bytes 9-11 up by one.
  */
+import { XID_ALPHABET, XID_DECODE, XID_ENCODE } from "../alphabets/base32hex.js";
+import { isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import type { RecordCodec } from "./js-record-codec.js";
 import { loadSeconds, renewCounter, storeSeconds } from "./js-objectid.js";
+import { scanXidWindow } from "./js-scan-xid.js";
 import { incrementBytes } from "./js-ulid-text.js";
+import type { FormatSpec } from "./specs.js";
 
 const BYTES = 12;
 const COUNTER_FROM = 9;
 const TWO_POW_32 = 0x1_0000_0000;
 
-/** The alphabet, by value: rs/xid's `encoding`, base32hex in lower case. */
-export const XID_ALPHABET = "0123456789abcdefghijklmnopqrstuv";
-const ENCODE = Uint8Array.from(XID_ALPHABET, (char) => char.charCodeAt(0));
-/** Value (0-31) of every UTF-16 code unit; 0xFF for anything but the 32 lower-case symbols. */
-export const XID_DECODE = new Uint8Array(0x10000).fill(0xff);
-for (let value = 0; value < 32; value++) XID_DECODE[ENCODE[value]!] = value;
+export { XID_ALPHABET, XID_DECODE };
 
 /**
  * Generation parameter. Bits 0-23 machine and bits 24-39 pid (used when given), bit 40 machine given, bit 41 pid
@@ -102,7 +101,7 @@ const load40 = (src: Uint8Array, from: number): number => src[from]! * TWO_POW_3
 function writeGroup(value: number, n: number, dst: Uint8Array, at: number): void {
   for (let i = n - 1; i >= 0; i--) {
     const digit = value % 32;
-    dst[at + i] = ENCODE[digit]!;
+    dst[at + i] = XID_ENCODE[digit]!;
     value = (value - digit) / 32;
   }
 }
@@ -151,4 +150,32 @@ export const codecOfXid: RecordCodec & { renew: typeof renewCounter } = {
   /** The counter + 1 within the same second; false, changing nothing, at 0xFFFFFF. */
   advance: (id, at) => incrementBytes(id, at + COUNTER_FROM, at + BYTES),
   renew: renewCounter,
+};
+
+/** XID as the engines see it (listed in specs.ts): 12 bytes, 20 lower-case base32hex characters. */
+export const XID: FormatSpec = {
+  name: "xid",
+  wasmId: 7,
+  bytes: BYTES,
+  chars: 20,
+  // The time field is a u32 of Unix seconds.
+  maxTime: 2 ** 32 - 1,
+  // bytes 0-3 time | bytes 4-6 machine | bytes 7-8 pid | bytes 9-11 counter
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
+  stampRandom: xidStampRandom,
+  // Within a second the counter counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  // Lower case only: "A" is no XID character. Text is written in lower case already.
+  caseInsensitive: false,
+  lowerCaseOnly: true,
+  isSeparator: (byte) => !isAsciiAlphanumeric(byte),
+  // A word of exactly 20 lower-case base32hex characters ending in 0 or g (bench/results/false-matches.md).
+  scan: {
+    kernel: scanXidWindow,
+    maxBytes: 20,
+    varies: false,
+    glues: isAsciiAlphanumeric,
+    letters: "lower",
+    digits: { values: XID_DECODE, bits: 5 },
+  },
 };

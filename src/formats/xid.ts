@@ -6,12 +6,25 @@
  *
  * What the format has of its own, apart from the codecs (src/engine/js-xid.ts, assembly/xid.ts): its rules for a
  * bad character (lower case only; the last character holds one bit and four zero bits, so it is `0` or `g`), its
- * times (whole seconds, unsigned) and its generation options `machine` and `pid`.
+ * times (whole seconds, unsigned) and its generation options `machine` and `pid`. A generator is ObjectId's: machine
+ * and pid (unless given) and a counter start (top bit cleared) drawn once, then the counter + 1 for every ID, in a
+ * later second too (where only it may wrap).
  */
+import { checkOptions } from "../core/arguments.js";
 import { invalidChar, optionOutOfRange } from "../core/messages.js";
-import { XID_DECODE, xidParam } from "../engine/js-xid.js";
+import { createJsCodec } from "../engine/js-record-codec.js";
+import { renewCounter } from "../engine/js-objectid.js";
+import { codecOfXid, XID, XID_DECODE, xidParam } from "../engine/js-xid.js";
+import type { Format } from "./codec.js";
+import { type FormatDefinition, noOptions } from "./definition.js";
 import type { Problem } from "./faults.js";
+import type { Minting } from "./generate.js";
+import { createNamespace } from "./namespace.js";
+import type { IdText } from "./schema.js";
 import { secondsField, secondsToUnixMs } from "./unix-seconds.js";
+
+/** An XID's text, as `xid.isValid` narrows a string to. */
+export type Xid = IdText<"xid">;
 
 export const XID_LABEL = "XID";
 const LAST = 19;
@@ -52,3 +65,49 @@ function integerOption(value: unknown, name: string, max: number): number | unde
 export function xidParamOf(options: XidOptions, generator: boolean): number {
   return xidParam(integerOption(options.machine, "machine", MAX_MACHINE), integerOption(options.pid, "pid", MAX_PID), generator);
 }
+
+/** The format as the shared machinery sees it (src/formats/codec.ts). */
+export const format: Format = {
+  spec: XID,
+  jsCodec: createJsCodec(XID, codecOfXid),
+  label: XID_LABEL,
+  charFault: xidCharFault,
+  binaryFault: () => {
+    throw new Error("internal: every 12 bytes are an XID");
+  },
+};
+
+const renew = (id: Uint8Array, time: number): void => renewCounter(id, 0, time);
+
+function mintingOf(options: XidOptions | undefined): Minting {
+  const given = checkOptions(options);
+  return {
+    format,
+    param: xidParamOf(given, false),
+    field: xidField,
+    clock: () => Date.now(),
+    unit: "second",
+    sequenceParam: () => xidParamOf(given, true),
+    renew,
+  };
+}
+
+/** The minting of the default options, made once: `generate()` without options is the common call. */
+const DEFAULT_MINTING = mintingOf(undefined);
+
+/** How XIDs are made under `options` (for the CLI's streams too): a tick is a second of Date.now(). */
+export function minting(options: XidOptions | undefined): Minting {
+  return options === undefined ? DEFAULT_MINTING : mintingOf(options);
+}
+
+/** XID: times in and out in Unix ms, the time field in whole Unix seconds. */
+export const definition: FormatDefinition<"xid", XidOptions, object, object> = {
+  name: "xid",
+  format,
+  minting,
+  // Machine and pid are free bits: the bounds of a second hold for every one.
+  bounding: () => DEFAULT_MINTING,
+  time: { scale: 1000, divisor: 1, origin: noOptions(0) },
+};
+
+export const xid = createNamespace<"xid", Xid, number | Date, XidOptions, object, object>(definition);
