@@ -58,7 +58,7 @@ export interface FormatCodec {
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**
    * Writes `count` fresh IDs of time field `time` at `dst[dstOffset]`, calling `fill` once with exactly
-   * `stampRandom(param) * count` bytes (not at all for none).
+   * `stampRandom(param) * count` bytes (not at all when `stampRandom(param)` is 0).
    */
   stampMany(count: number, time: number, param: number, fill: FillRandom, dst: Uint8Array, dstOffset: number): void;
   /**

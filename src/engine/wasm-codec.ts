@@ -171,9 +171,9 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
       // count <= GENERATE_CHUNK <= chunkSize() (the interface's precondition, checked at load): the binary and random
       // regions hold the step whatever the format's text chunk, so one fill covers it.
       // A stamp may draw nothing (a Snowflake generator's, its worker fixed and its sequence at 0): no call then,
-      // as on the TypeScript engine.
-      const draw = spec.stampRandom(param) * count;
-      if (draw > 0) fill(random.subarray(0, draw));
+      // as on the TypeScript engine. A step of 0 IDs of a format that draws still makes its one (empty) call.
+      const perId = spec.stampRandom(param);
+      if (perId > 0) fill(random.subarray(0, perId * count));
       x.formatStamp(id, count, time, param);
       dst.set(binary.subarray(0, bytes * count), dstOffset);
     },
