@@ -25,6 +25,7 @@ import { defineConfig } from "vitest/config";
  */
 const DEEP_ONLY = [
   "test/engine-differential.test.ts",
+  "test/record-codecs-wasm.test.ts",
   "test/format-differential.test.ts",
   "test/cli-decode.test.ts",
   "test/cli-decode-engines.test.ts",
@@ -65,6 +66,12 @@ const DEEP_ONLY = [
 const SIZED_BY_TIER = [
   "test/fuzz.test.ts",
   "test/fuzz-formats.test.ts",
+  "test/objectid-codec.test.ts",
+  "test/xid-codec.test.ts",
+  "test/tsid-codec.test.ts",
+  "test/snowflake-codec.test.ts",
+  "test/scan-objectid-kernel.test.ts",
+  "test/scan-xid-kernel.test.ts",
   "test/properties.test.ts",
   "test/format-bounds.test.ts",
   "test/format-integers.test.ts",

@@ -11,6 +11,8 @@
 //   stamp(time, param, random, dst), advance(seed, param, random)   a fresh ID; SEED's successor in place
 //   scan(length, glued, atEnd)       optional: its scan kernel (scan-*.ts), for a format scanning can find
 //   scanPack(src, length, dst)       with scan: packs a match of length bytes at src (as the kernel found it) to dst
+//   wideParam()                      optional: its generation parameter needs more than 32 bits (XID's machine and
+//                                    pid), so stampRandom, stamp, advanceRandom and advance take it whole, as an f64
 //
 // ULID (format 0) instead has whole-batch kernels of its own (UlidCodec in ulid.ts: validRecord, decodeRecord,
 // recordTime, encodeAll, stampAll, advanceAll), which the loops take where a codec has them. Every format uses the
@@ -26,12 +28,14 @@ import { BASEUID, BaseUidCodec } from "./baseuid";
 import { FLAKE, FlakeCodec } from "./flake";
 import { KSUID, KsuidCodec } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SCAN_TEXT, SEED, TEXT, TIME } from "./layout";
+import { OBJECTID, ObjectIdCodec } from "./objectid";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
 import { UUIDV7, UuidV7Codec } from "./uuidv7";
+import { XID, XidCodec } from "./xid";
 
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 6;
+const FORMATS = 8;
 
 // What a call asks of a format's codec.
 const CHARS = 0;
@@ -58,13 +62,15 @@ const SCAN_PACK = 15;
  * out the loop), and decode no faster.
  */
 // @ts-ignore: decorator
-@inline function run(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64): i32 {
-  if (format == FLAKE) return on<FlakeCodec>(format, op, a, b, c, d, time);
-  if (format == BASEUID) return on<BaseUidCodec>(format, op, a, b, c, d, time);
-  if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time);
-  if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time);
-  if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time);
-  return on<UlidCodec>(format, op, a, b, c, d, time);
+@inline function run(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64, wide: f64 = 0): i32 {
+  if (format == FLAKE) return on<FlakeCodec>(format, op, a, b, c, d, time, wide);
+  if (format == BASEUID) return on<BaseUidCodec>(format, op, a, b, c, d, time, wide);
+  if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time, wide);
+  if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time, wide);
+  if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, wide);
+  if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, wide);
+  if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, wide);
+  return on<UlidCodec>(format, op, a, b, c, d, time, wide);
 }
 
 /** A codec's methods take no state of their own: its instance is a type, never allocated. */
@@ -75,7 +81,7 @@ const SCAN_PACK = 15;
 
 /** What `op` asks of codec F; the arguments as each export passes them. */
 // @ts-ignore: decorator
-@inline function on<F>(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64): i32 {
+@inline function on<F>(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64, wide: f64): i32 {
   const codec = codecOf<F>();
   if (op == CHARS) return codec.chars();
   if (op == BYTES) return codec.bytes();
@@ -112,9 +118,17 @@ const SCAN_PACK = 15;
     codec.scanPack(SCAN_TEXT + <usize>a, b, BINARY + <usize>c);
     return codec.bytes();
   }
-  // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param, b: the ID's
-  // random bytes' offset in RANDOM, c: the ID's offset in BINARY; a stamp's time is the bits of a u64 (`formatStamp`).
+  // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param (its low 32 bits;
+  // `wide` the whole of it), b: the ID's random bytes' offset in RANDOM, c: the ID's offset in BINARY; a stamp's time
+  // is the bits of a u64 (`formatStamp`).
   if (!isDefined(codec.stamp)) return 0;
+  if (isDefined(codec.wideParam)) {
+    if (op == STAMP_RANDOM) return codec.stampRandom(wide);
+    if (op == STAMP_ONE) codec.stamp(reinterpret<u64>(time), wide, RANDOM + <usize>b, BINARY + <usize>c);
+    if (op == ADVANCE_RANDOM) return codec.advanceRandom(wide);
+    if (op == ADVANCE_ONE) return <i32>codec.advance(SEED, wide, RANDOM + <usize>b);
+    return 0;
+  }
   if (op == STAMP_RANDOM) return codec.stampRandom(a);
   if (op == STAMP_ONE) codec.stamp(reinterpret<u64>(time), a, RANDOM + <usize>b, BINARY + <usize>c);
   if (op == ADVANCE_RANDOM) return codec.advanceRandom(a);
@@ -242,29 +256,34 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
   return run(format, ENCODE, count, separator, 0, 0, 0);
 }
 
-/** RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/specs.ts). */
-export function formatStamp(maker: i32, count: i32, time: f64, param: i32): void {
+/**
+ * RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/specs.ts; an integer below
+ * 2^53, an f64 because XID's needs 43 bits).
+ */
+export function formatStamp(maker: i32, count: i32, time: f64, param: f64): void {
   const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
   if (run(format, STAMP_ALL, count, 0, 0, 0, time) >= 0) return;
-  const perId = run(format, STAMP_RANDOM, param, 0, 0, 0, 0);
+  const narrow = <i32><i64>param;
+  const perId = run(format, STAMP_RANDOM, narrow, 0, 0, 0, 0, param);
   const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
   // The codecs take the time as a u64: converted once, its bits carried through the f64 argument per ID.
   const t = reinterpret<f64>(<u64>time);
-  for (let i = 0; i < count; i++) run(format, STAMP_ONE, param, perId * i, bytes * i, 0, t);
+  for (let i = 0; i < count; i++) run(format, STAMP_ONE, narrow, perId * i, bytes * i, 0, t, param);
 }
 
 /**
  * The successors of SEED -> BINARY, `count` at most, each drawing its random bytes from RANDOM in turn; stops
  * where the next would overflow. Leaves the last one in SEED; returns how many were written.
  */
-export function formatAdvance(maker: i32, count: i32, param: i32): i32 {
+export function formatAdvance(maker: i32, count: i32, param: f64): i32 {
   const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
   const whole = run(format, ADVANCE_ALL, count, 0, 0, 0, 0);
   if (whole >= 0) return whole;
-  const perId = run(format, ADVANCE_RANDOM, param, 0, 0, 0, 0);
+  const narrow = <i32><i64>param;
+  const perId = run(format, ADVANCE_RANDOM, narrow, 0, 0, 0, 0, param);
   const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
   for (let n = 0; n < count; n++) {
-    if (!run(format, ADVANCE_ONE, param, perId * n, 0, 0, 0)) return n;
+    if (!run(format, ADVANCE_ONE, narrow, perId * n, 0, 0, 0, param)) return n;
     memory.copy(BINARY + <usize>(bytes * n), SEED, bytes);
   }
   return count;

@@ -1,5 +1,5 @@
 // Fixed scratch regions in linear memory. They are zero-filled static data: every address is a compile-time
-// constant, and they take no room in the binary. With the tables they fill 689 KB of the memory's 11 pages (704
+// constant, and they take no room in the binary. With the tables they fill 696 KB of the memory's 11 pages (704
 // KiB; asconfig.json sets initialMemory == maximumMemory, so a bigger region fails to compile), which never grows:
 // the TypeScript side builds its views once. Kernels take only counts; the TypeScript side chunks larger batches.
 //
@@ -18,12 +18,12 @@
 // step of CHUNK IDs fits any format. A call takes as many records as TEXT holds (formatChunk: 5977 UUIDs, 7899
 // KSUIDs, 2430 TypeIDs of a 63-char prefix, CHUNK of the others); resizing a region resizes their chunks too.
 //
-//   scan region   bytes  contents (scan-ulid.ts, scan-uuidv7.ts, scan-typeid.ts), for match i; SCAN_MATCHES = 2427
+//   scan region   bytes  contents (scan-*.ts), for match i; SCAN_MATCHES = 3120
 //   SCAN_TEXT     65536  the text searched: any bytes
-//   SCAN_OFFSETS   9708  u32 offset in SCAN_TEXT of match i at 4i
-//   SCAN_TIMES    19416  f64 Unix ms of match i at 8i
-//   SCAN_LENGTHS   2427  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
-//   SCAN_FORMATS   2427  u8 format of match i at i (a scan of several formats): its index in the scan's list
+//   SCAN_OFFSETS  12480  u32 offset in SCAN_TEXT of match i at 4i
+//   SCAN_TIMES    24960  f64 Unix ms of match i at 8i
+//   SCAN_LENGTHS   3120  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
+//   SCAN_FORMATS   3120  u8 format of match i at i (a scan of several formats): its index in the scan's list
 //   SCAN_LIST        16  u8 format number (formats.ts) of each format in the scan's list
 //
 // The column writer (scan-columns.ts) leaves its output in regions of the batch kernels, which are free between
@@ -67,8 +67,13 @@ export const PREFIX = memory.data(MAX_PREFIX + 1, 16);
  * matches out) vanishes against the search, and small enough to stay in L2 cache beside the tables.
  */
 export const SCAN_BYTES = 65536;
-/** Most matches SCAN_BYTES can hold: 26 chars each and a border byte between two, so (65536 + 1) / 27. */
-export const SCAN_MATCHES = (SCAN_BYTES + 1) / (ID_CHARS + 1);
+/**
+ * Characters of the shortest ID any scannable format has: an XID's 20 (src/engine/types.ts, SHORTEST_SCAN_CHARS; a
+ * format scanning finds with shorter IDs lowers it in both).
+ */
+export const SHORTEST_SCAN_CHARS = 20;
+/** Most matches SCAN_BYTES can hold: the shortest IDs and a border byte between two, so (65536 + 1) / 21. */
+export const SCAN_MATCHES = (SCAN_BYTES + 1) / (SHORTEST_SCAN_CHARS + 1);
 
 export const SCAN_TEXT = memory.data(SCAN_BYTES, 16);
 export const SCAN_OFFSETS = memory.data(4 * SCAN_MATCHES, 16);

@@ -21,6 +21,11 @@ const FORMATS = [
   { name: "Ulid-Flake", bits: 20, unitsPerMs: 1 },
   { name: "Ulid-Flake scalable", bits: 15, unitsPerMs: 1, sids: 32 },
   { name: "KSUID", bits: 128, unitsPerMs: 1e-3 }, // a time unit is a second
+  // 40 bits drawn once per generator and a 24-bit counter started at random with its top bit clear: two IDs of one
+  // second are equal when both agree (2^-40 x 2^-23), the counters counting up in step from then on.
+  { name: "ObjectId", bits: 63, unitsPerMs: 1e-3 },
+  // Machine and pid drawn (40 bits, when not given) and ObjectId's counter: as ObjectId.
+  { name: "XID", bits: 63, unitsPerMs: 1e-3 },
 ];
 
 /** Fleets: nodes, and IDs each makes per millisecond. */

@@ -36,6 +36,8 @@ export { flake, type FlakeOptions, type FlakeDecodeOptions, type FlakeFields } f
 export { baseuid, type BaseUidTime } from "./formats/baseuid.js";
 export { uuidv7 } from "./formats/uuidv7.js";
 export { ksuid } from "./formats/ksuid.js";
+export { objectid, type ObjectId } from "./formats/objectid.js";
+export { xid, type Xid, type XidOptions } from "./formats/xid.js";
 export { typeid } from "./formats/typeid.js";
 export type { ParsedTypeId, PrefixOptions } from "./formats/typeid.js";
 export { formats, type FormatKey } from "./formats/registry.js";

@@ -12,6 +12,8 @@ import { batchCodec } from "../src/engine/backend.js";
 import type { Format } from "../src/formats/codec.js";
 import { format as baseUidFormat } from "../src/formats/baseuid.js";
 import { format as ksuidFormat } from "../src/formats/ksuid.js";
+import { format as objectIdFormat } from "../src/formats/objectid.js";
+import { format as xidFormat } from "../src/formats/xid.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
 import { ULID_FORMAT } from "../src/formats/ulid-format.js";
 import { format as uuidV7Format } from "../src/formats/uuidv7.js";
@@ -37,6 +39,8 @@ const FORMATS: Record<RefFormat["name"], Format> = {
   baseuid: baseUidFormat,
   uuidv7: uuidV7Format,
   ksuid: ksuidFormat,
+  objectid: objectIdFormat,
+  xid: xidFormat,
   typeid: machineryOf(REF_TYPEID),
 };
 

@@ -4,16 +4,18 @@
  * library's semantics and errors.
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, typeid, uuidv7, xid } from "../src/index.js";
 import { WITHOUT_WASM, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { typeIdWithPrefix } from "./helpers/format-reference.js";
-import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, RFC9562_V7, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, XID_README, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
 
 const FORMATS = [
   { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
   { type: "baseuid", api: baseuid, bytes: 15, sample: BASEUID_DOCUMENT.text, sampleMs: BASEUID_DOCUMENT.unixMs },
   { type: "uuidv7", api: uuidv7, bytes: 16, sample: RFC9562_V7.text, sampleMs: RFC9562_V7.unixMs },
   { type: "ksuid", api: ksuid, bytes: 20, sample: KSUID_SEGMENT_INSPECT.text, sampleMs: KSUID_SEGMENT_INSPECT.unixMs },
+  { type: "objectid", api: objectid, bytes: 12, sample: OBJECTID_MANUAL.text, sampleMs: OBJECTID_MANUAL.unixMs },
+  { type: "xid", api: xid, bytes: 12, sample: XID_README.text, sampleMs: XID_README.seconds * 1000 },
   // TypeID with --prefix user on every command: `api` is the namespace with that prefix bound.
   { type: "typeid", api: typeIdWithPrefix("user"), bytes: 16, sample: `user_${TYPEID_SPEC_VECTOR.suffix}`, sampleMs: TYPEID_SPEC_VECTOR.unixMs },
 ] as const;

@@ -13,7 +13,7 @@ import { compareBytes } from "./helpers/reference.js";
 /** A time after today's clock (2033-05-18), so that the clock reads earlier than IDs made at it. */
 const FUTURE = 2_000_000_000_000;
 /** One step of a format's time field in ms, where it is more than 1 ms (KSUID keeps whole seconds). */
-const STEP_MS: Readonly<Record<string, number>> = { ksuid: 1000 };
+const STEP_MS: Readonly<Record<string, number>> = { ksuid: 1000, objectid: 1000, xid: 1000 };
 
 type Api = (typeof formats)[keyof typeof formats];
 

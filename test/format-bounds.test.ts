@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, formats, ksuid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, uuidv7, xid } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
@@ -26,6 +26,8 @@ import {
 } from "./format-vectors.js";
 
 const FC = { numRuns: propertyRuns(2000), seed: 0xb0a7d };
+/** The last ms of an ObjectId's last second, 2^32 - 1. */
+const OBJECTID_LAST_MS = (2 ** 32 - 1) * 1000 + 999;
 const MAX_MS = 2 ** 48 - 1;
 /** The last nanosecond of BaseUID's last tick. */
 const BASEUID_LAST_NS = (2n ** 48n - 1n) * 32768n + 32767n;
@@ -87,6 +89,20 @@ const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
     timeOf: (text) => ksuid.decodeTime(text),
     before: (time) => ((time as number) - 1000 < KSUID_FIRST_MS ? null : (time as number) - 1000),
     invalid: [KSUID_FIRST_MS - 1, KSUID_LAST_MS + 1, 0, KSUID_FIRST_MS + 0.5, NaN, Infinity, "x", 1n, undefined, null],
+  },
+  objectid: {
+    // Unix ms; an ID keeps whole seconds (an unsigned u32), so its time (its second's start) gives its own bounds.
+    times: fc.oneof(fc.integer({ min: 0, max: OBJECTID_LAST_MS }), fc.constantFrom(0, 999, 1000, 2147483648000, OBJECTID_LAST_MS)),
+    timeOf: (text) => objectid.decodeTime(text),
+    before: (time) => ((time as number) < 1000 ? null : (time as number) - 1000),
+    invalid: [-1, OBJECTID_LAST_MS + 1, 0.5, NaN, Infinity, "x", 1n, undefined, null],
+  },
+  xid: {
+    // As ObjectId's: the same time field.
+    times: fc.oneof(fc.integer({ min: 0, max: OBJECTID_LAST_MS }), fc.constantFrom(0, 999, 1000, 2147483648000, OBJECTID_LAST_MS)),
+    timeOf: (text) => xid.decodeTime(text),
+    before: (time) => ((time as number) < 1000 ? null : (time as number) - 1000),
+    invalid: [-1, OBJECTID_LAST_MS + 1, 0.5, NaN, Infinity, "x", 1n, undefined, null],
   },
 };
 

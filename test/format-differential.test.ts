@@ -5,7 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { OBJECTID_GENERATOR } from "../src/engine/js-objectid.js";
 import { flakeParam, type FormatName } from "../src/engine/specs.js";
+import { xidParam } from "../src/engine/js-xid.js";
 import type { FormatCodec, IdBatch } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { instantiateBuild } from "../src/wasm/load.js";
@@ -29,6 +31,9 @@ const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
   uuidv7: [0],
   ksuid: [0],
   typeid: [0],
+  objectid: [0, OBJECTID_GENERATOR],
+  // Machine and pid drawn or given (43 bits: above what an i32 holds), for generate and a generator.
+  xid: [xidParam(undefined, undefined, false), xidParam(0xabcdef, 0xfedc, false), xidParam(undefined, 7, true), xidParam(0xffffff, undefined, true)],
 };
 
 /** `n` binary IDs (some all zero, some all ones), a share `bad` of them made no ID of the format. */
@@ -172,7 +177,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it("finds no successor of the largest random field", () => {
-      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V", typeid: "user_7zzzzzzzzzzzzzzzzzzzzzzzzz" }[ref.name];
+      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V", typeid: "user_7zzzzzzzzzzzzzzzzzzzzzzzzz", objectid: "ffffffffffffffffffffffff", xid: "vvvvvvvvvvvvvvvvvvvg" }[ref.name];
       for (const codec of [js, wasm]) {
         for (const param of PARAMS[ref.name]) {
           const seed = new Uint8Array(ref.bytes);

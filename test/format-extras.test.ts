@@ -34,6 +34,8 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   uuidv7: ["toULID"],
   ksuid: [],
   typeid: ["parse", "toUUID", "fromUUID"],
+  objectid: [],
+  xid: [],
 };
 
 describe("the namespaces", () => {

@@ -162,3 +162,9 @@ export const TYPEID_SPEC_INVALID = [
   { text: "PREFIX_00000000000000000000000000", code: "INVALID_PREFIX", index: 0 },
   { text: "prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz", code: "OVERFLOW", index: 7 },
 ] as const;
+
+/** ObjectId's vectors (SPEC: MongoDB's manual and specification test plan, js-bson). */
+export * from "./objectid-vectors.js";
+
+/** XID's vectors (SPEC: rs/xid's README and id_test.go). */
+export * from "./xid-vectors.js";

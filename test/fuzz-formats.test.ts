@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, setBackend, typeid, ulidToUUID, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, setBackend, typeid, ulidToUUID, uuidv7, xid } from "../src/index.js";
 import { BASE62, notAbove, typeIdWithPrefix } from "./helpers/format-reference.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
@@ -23,7 +23,7 @@ const FLAKE_EPOCH = 1704067200000;
 /** A format's rules, independent of the library: what is valid, and what a valid text means. */
 interface Reference {
   name: string;
-  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
+  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid;
   chars: number;
   valid: RegExp;
   /** The bytes of a valid text. */
@@ -148,6 +148,40 @@ const KSUID: Reference = {
   extras: [["toBigInt", (text) => ksuid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
 };
 
+/** MongoDB ObjectId: 24 hex digits in either case, any 12 bytes. */
+const OBJECTID: Reference = {
+  name: "objectid",
+  api: objectid,
+  chars: 24,
+  valid: /^[0-9a-fA-F]{24}$/,
+  bytes: (text) => bigIntToBytes(BigInt(`0x${text}`), 12),
+  text: (bytes) => hex(bytes),
+  time: (bytes) => Number(bytesToBigInt(bytes, 0, 4)) * 1000,
+  make: (random) => random.slice(0, 12),
+  spellings: (ch) => [...new Set([ch, ch.toUpperCase()])],
+  // Any character: every one of the 24 is a plain hex digit.
+  loose: (valid) => replacedAt(valid, [0, 11, 23]),
+  extras: [["toBigInt", (text) => objectid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
+};
+
+const XID_ALPHABET = "0123456789abcdefghijklmnopqrstuv";
+
+/** XID: 20 lower-case base32hex characters, the last 0 or g; any 12 bytes. */
+const XID: Reference = {
+  name: "xid",
+  api: xid,
+  chars: 20,
+  valid: /^[0-9a-v]{19}[0g]$/,
+  bytes: (text) => bigIntToBytes(valueOf(text, 5, XID_ALPHABET) >> 4n, 12),
+  text: (bytes) => digits(bytesToBigInt(bytes) << 4n, 20, 5, XID_ALPHABET),
+  time: (bytes) => Number(bytesToBigInt(bytes, 0, 4)) * 1000,
+  make: (random) => random.slice(0, 12),
+  spellings: (ch) => [ch],
+  // The last character, which holds one bit and the four zero bits.
+  loose: (valid) => replacedAt(valid, [19]),
+  extras: [["toBigInt", (text) => xid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
+};
+
 /** TypeID's suffix alphabet: Crockford base32 in lower case. */
 const TYPEID_ALPHABET = ALPHABET.toLowerCase();
 const TYPEID_SUFFIX = "[0-7][0-9a-hjkmnp-tv-z]{25}";
@@ -177,7 +211,7 @@ function typeIdReference(prefix: string | null): Reference {
 
 afterAll(() => setBackend("auto"));
 
-describe.each([FLAKE, BASEUID, UUIDV7, KSUID, typeIdReference("user"), typeIdReference(null)])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
+describe.each([FLAKE, BASEUID, UUIDV7, KSUID, typeIdReference("user"), typeIdReference(null), OBJECTID, XID])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
   const canonical = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((random) => ref.text(ref.make(random)));
   const validId = respelled(canonical, ref.spellings);
   const anyString = fc.oneof(

@@ -34,6 +34,8 @@ const API_NAMES = [
   "baseuid",
   "uuidv7",
   "ksuid",
+  "objectid",
+  "xid",
   "typeid",
   "formats",
 ];

@@ -85,13 +85,14 @@ describe("the schema's shape", () => {
     if (ref.prefix === undefined) expect(formats[ref.name as FormatKey].schema).toBe(schema);
   });
 
-  it("each format has its own schema: one format's IDs are no other's", () => {
+  it("each format has its own schema: one format's IDs are another's only where its reference reads them", () => {
     const schemas = new Set(REF_FORMATS.map((ref) => ref.api.schema));
     expect(schemas.size).toBe(REF_FORMATS.length);
     for (const ref of REF_FORMATS) {
       const id = ref.api.generate();
+      // Texts of one width may be valid in two formats (an XID is 20 characters of BaseUID's alphabet too).
       for (const other of REF_FORMATS.filter((o) => o !== ref)) {
-        expect(other.api.schema["~standard"].validate(id)).toHaveProperty("issues");
+        expect("issues" in other.api.schema["~standard"].validate(id), `${ref.name} ${id} as ${other.name}`).toBe(other.decode(id) === null);
       }
     }
   });

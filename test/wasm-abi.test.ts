@@ -21,7 +21,7 @@ describe.each([true, false])("wasm build, simd %s", (simd) => {
 
   it("is refused when it disagrees with the specs", () => {
     const drifted = (patch: Partial<WasmExports>): WasmExports => Object.assign(Object.create(null), x, patch);
-    expect(() => checkAbi(drifted({ formatCount: () => 3 }))).toThrow(/number of formats is 3 there and 6 here/);
+    expect(() => checkAbi(drifted({ formatCount: () => 3 }))).toThrow(`number of formats is 3 there and ${FORMAT_SPECS.length} here`);
     expect(() => checkAbi(drifted({ formatChars: (f) => (f === 1 ? 14 : x.formatChars(f)) }))).toThrow(/flake's text length is 14 there and 13 here/);
     expect(() => checkAbi(drifted({ formatBytes: (f) => (f === 3 ? 15 : x.formatBytes(f)) }))).toThrow(/uuidv7's binary length is 15 there and 16 here/);
     expect(() => checkAbi(drifted({ scanBytes: () => 1024 }))).toThrow(/scan region/);

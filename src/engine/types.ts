@@ -58,7 +58,7 @@ export interface FormatCodec {
   validateMany(batch: IdBatch, count: number, dst: Uint8Array): void;
   /**
    * Writes `count` fresh IDs of time field `time` at `dst[dstOffset]`, calling `fill` once with exactly
-   * `stampRandom(param) * count` bytes.
+   * `stampRandom(param) * count` bytes (not at all when `stampRandom(param)` is 0).
    */
   stampMany(count: number, time: number, param: number, fill: FillRandom, dst: Uint8Array, dstOffset: number): void;
   /**
@@ -150,9 +150,11 @@ export const GENERATE_CHUNK = 8192;
 /** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
 export const SCAN_BYTES = 65536;
 /**
- * Most matches in SCAN_BYTES: of the shortest scannable ID (a ULID's 26 characters, or a TypeID without a prefix)
- * and a border byte between two.
+ * Characters of the shortest ID any scannable format has: an XID's 20 (ObjectIds have 24, ULIDs and prefix-less
+ * TypeIDs 26). A format scanning finds with shorter IDs lowers it, here and in assembly/layout.ts.
  */
-export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / 27);
+export const SHORTEST_SCAN_CHARS = 20;
+/** Most matches in SCAN_BYTES: of the shortest scannable ID and a border byte between two. */
+export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / (SHORTEST_SCAN_CHARS + 1));
 /** Most formats whose matches the WebAssembly column writer takes in one scan (assembly/layout.ts, SCAN_LIST). */
 export const MAX_SCAN_FORMATS = 16;

@@ -138,7 +138,8 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
     timeOne: (s) => (loadOne(s) && x.formatDecodeTime(id, 1, chars, false, 0) < 0 ? times[0]! : -1),
     isValidOne: (s) => loadOne(s) && x.formatDecode(id, 1, chars, false, 0) < 0,
     mintOne(time, param, fill) {
-      fill(random.subarray(0, spec.stampRandom(param)));
+      const draw = spec.stampRandom(param);
+      if (draw > 0) fill(random.subarray(0, draw));
       x.formatStamp(id, 1, time, param);
       x.formatEncode(id, 1, -1);
       return stringAt(text, 0);
@@ -169,7 +170,10 @@ function createCodec(spec: FormatSpec, x: WasmExports, regions: Regions): Format
     stampMany(count, time, param, fill, dst, dstOffset) {
       // count <= GENERATE_CHUNK <= chunkSize() (the interface's precondition, checked at load): the binary and random
       // regions hold the step whatever the format's text chunk, so one fill covers it.
-      fill(random.subarray(0, spec.stampRandom(param) * count));
+      // A stamp may draw nothing (a Snowflake generator's, its worker fixed and its sequence at 0): no call then,
+      // as on the TypeScript engine. A step of 0 IDs of a format that draws still makes its one (empty) call.
+      const perId = spec.stampRandom(param);
+      if (perId > 0) fill(random.subarray(0, perId * count));
       x.formatStamp(id, count, time, param);
       dst.set(binary.subarray(0, bytes * count), dstOffset);
     },

@@ -62,6 +62,18 @@ export interface Minting {
   readonly clock: () => unknown;
   /** What one step of the time field is called in messages ("millisecond"). */
   readonly unit: string;
+  /**
+   * A generator's parameter, where it is not `param`: called once per generator (with its random source, before its
+   * first ID), for the fields a generator draws once and keeps (a TSID's node, a Snowflake's worker) and how it starts
+   * its counter (ObjectId's, XID's and TSID's with the top bit cleared, Snowflake's sequence at 0).
+   */
+  readonly sequenceParam?: (fill: FillRandom) => number;
+  /**
+   * For a format whose generator keeps its fields into a later tick (ObjectId, XID: the counter goes on, + 1): turns
+   * the last ID, at `id[0]`, into the ID of the later time field `time`, in place. Without it a later tick's ID is
+   * fresh (stamped).
+   */
+  readonly renew?: (id: Uint8Array, time: number) => void;
 }
 
 /** Where a generator's times come from; `real` when that is the format's own clock (the only one worth waiting for). */
@@ -83,8 +95,9 @@ function timeSource(minting: Minting, now: unknown, fixed?: unknown): TimeSource
 
 /** A new sequence for `minting`, continuing after `after` when it is given. */
 function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): MonotonicSequence {
-  const { format, param } = minting;
-  const sequence = new MonotonicSequence(format.spec.bytes, param, fill);
+  const { format } = minting;
+  const param = minting.sequenceParam?.(fill) ?? minting.param;
+  const sequence = new MonotonicSequence(format.spec.bytes, param, fill, minting.renew);
   if (after === undefined) return sequence;
   const codec = singleCodec(format);
   let text: string;

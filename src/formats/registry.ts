@@ -8,13 +8,15 @@ import type { Format } from "./codec.js";
 import { definitionOf, type FormatDefinition } from "./definition.js";
 import { flake } from "./flake.js";
 import { ksuid } from "./ksuid.js";
+import { objectid } from "./objectid.js";
 import { typeid } from "./typeid.js";
 import { ulidNamespace } from "./ulid-namespace.js";
 import { uuidv7 } from "./uuidv7.js";
+import { xid } from "./xid.js";
 import { prefixWithoutTypeId, unknownFormat } from "../core/messages.js";
 
 /** Every format's namespace, one core shape: `formats.flake === flake`, and `formats.ulid` holds ULID's calls. */
-export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid });
+export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid, objectid, xid });
 
 export type FormatKey = keyof typeof formats;
 

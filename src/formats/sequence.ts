@@ -4,14 +4,16 @@
  *
  *   state (last, lastTime)   time asked for       next ID                            new state
  *   -1 (nothing made yet)    t                    fresh: t and new randomness        (it, t)
- *   (L, T)                   t > T                fresh: t and new randomness        (it, t)
+ *   (L, T)                   t > T                fresh: t and new randomness, or    (it, t)
+ *                                                 L renewed at t (ObjectId, XID)
  *   (L, T)                   t == T               the successor of L, time T kept    (it, T)
  *   (L, T)                   t < T (clock back)   the successor of L, time T kept    (it, T)
  *   (L, T)                   t <= T, L the last   none: MONOTONIC_OVERFLOW           (L, T) unchanged
  *   `after` A                                     as (A, time of A)
  *
  * The successor is the format's (`FormatCodec.advanceMany`): ULID and BaseUID add 1 to the random part, Ulid-Flake a
- * random increment, UUID v7 its counter + 1 with fresh low bits.
+ * random increment, UUID v7 its counter + 1 with fresh low bits. A format whose generator keeps its fields into a
+ * later tick renews the last ID there (`Minting.renew`: ObjectId and XID keep bytes 4-8 and count on, wrapping).
  *
  * Randomness is drawn before the state is read or written, and a draw that ran another call of the same sequence
  * (a `random` callback that calls its own generator) makes the decision again from the new state: the sequence stays
@@ -32,6 +34,7 @@ export class MonotonicSequence {
     bytes: number,
     private readonly param: number,
     private readonly fill: FillRandom,
+    private readonly renew?: (id: Uint8Array, time: number) => void,
   ) {
     this.seed = new Uint8Array(bytes);
     this.fresh = new Uint8Array(bytes);
@@ -62,10 +65,15 @@ export class MonotonicSequence {
         this.changes++;
         return made;
       }
-      const before = this.changes;
-      codec.stampMany(1, time, param, fill, fresh, 0);
-      if (this.changes !== before) continue;
-      seed.set(fresh);
+      if (this.renew !== undefined && this.lastTime >= 0) {
+        // Nothing drawn: no callback runs between reading the state and writing it.
+        this.renew(seed, time);
+      } else {
+        const before = this.changes;
+        codec.stampMany(1, time, param, fill, fresh, 0);
+        if (this.changes !== before) continue;
+        seed.set(fresh);
+      }
       this.lastTime = time;
       this.changes++;
       out.set(seed, at);

@@ -10,7 +10,7 @@ import { dateMs } from "../core/time.js";
 import { definitionNamed, formatOption, formats, type FormatKey } from "../formats/registry.js";
 
 /** The formats scanning finds: those whose spec has scan hooks (src/engine/scan-shape.ts). */
-export type ScannableFormat = "ulid" | "uuidv7" | "typeid";
+export type ScannableFormat = "ulid" | "uuidv7" | "typeid" | "objectid" | "xid";
 
 /** The names of the formats scanning finds, in the registry's order (the order of `"all"`). */
 export function scannableNames(): string[] {

@@ -3,7 +3,7 @@
  * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
  * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, formats, ksuid, typeid, uuidv7 } from "../../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, typeid, uuidv7, xid } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
 import type { Format } from "../../src/formats/codec.js";
 import { formatOption } from "../../src/formats/registry.js";
@@ -33,9 +33,9 @@ export function notAbove(largest: string, alphabet: string): RegExp {
 }
 
 export interface RefFormat {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid";
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid";
   /** The namespace under test (TypeID's with a prefix bound to its calls: `typeIdWithPrefix`). */
-  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid;
   readonly bytes: number;
   /** Characters of a text (a TypeID's with its prefix and underscore). */
   readonly chars: number;
@@ -203,6 +203,52 @@ export const REF_KSUID: RefFormat = {
   nonSeparators: [0x30, 0x41, 0x61, 0x7a],
 };
 
+/** MongoDB ObjectId: 24 hex digits of the 12 bytes, either case in, lower case out; any 12 bytes. */
+export const REF_OBJECTID: RefFormat = {
+  name: "objectid",
+  api: objectid,
+  bytes: 12,
+  chars: 24,
+  lead: 0,
+  pattern: /^[0-9a-fA-F]{24}$/,
+  encode: (bytes) => Array.from(bytes.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""),
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(BigInt(`0x${text}`), 12) : null;
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!, 0, 4)) * 1000;
+  },
+  conform: (bytes) => bytes.slice(0, 12),
+  badChars: ["g", "G", "z", "!", "-", "_", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+  overflows: [],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x61, 0x67],
+};
+
+const XID_ALPHABET = "0123456789abcdefghijklmnopqrstuv";
+
+/** XID: the 96 bits and 4 zero bits as 20 lower-case base32hex characters (so the last is 0 or g); any 12 bytes. */
+export const REF_XID: RefFormat = {
+  name: "xid",
+  api: xid,
+  bytes: 12,
+  chars: 20,
+  lead: 0,
+  pattern: /^[0-9a-v]{19}[0g]$/,
+  encode: (bytes) => digits(bytesToBigInt(bytes, 0, 12) << 4n, 20, 32n, XID_ALPHABET),
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(undigits(text, 32n, (c) => XID_ALPHABET.indexOf(c)) >> 4n, 12) : null;
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!, 0, 4)) * 1000;
+  },
+  conform: (bytes) => bytes.slice(0, 12),
+  badChars: ["w", "z", "A", "G", "V", "!", "-", "_", " ", "\0", "é", "\u0130", "\u212a", "\ud800"],
+  overflows: [],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x61, 0x77],
+};
+
 /** Where each of TypeID's calls takes its options (the others take none). */
 const OPTIONS_AT: Readonly<Record<string, number>> = {
   encode: 2,
@@ -281,7 +327,7 @@ function refTypeId(prefix: string): RefFormat {
 export const REF_TYPEID = refTypeId("user");
 export const REF_TYPEID_BARE = refTypeId("");
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID];
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID, REF_OBJECTID, REF_XID];
 
 /** The format as the machinery sees the texts of `ref` (a TypeID prefix's own format). */
 export function machineryOf(ref: RefFormat): Format {

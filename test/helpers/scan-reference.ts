@@ -42,6 +42,34 @@ export function referenceUuidV7Scan(original: string): ExpectedMatch[] {
   }));
 }
 
+/** An ObjectId match: a word of exactly 24 hex digits in either case, no letter or digit around it. */
+const OBJECTID = /(?<![0-9A-Za-z])[0-9a-f]{24}(?![0-9A-Za-z])/gi;
+
+/** What scanning `text` for ObjectIds must find (lower case; the time its first 8 digits, Unix seconds), with line numbers. */
+export function referenceObjectIdScan(original: string): ExpectedMatch[] {
+  const text = withoutEscapes(original);
+  return [...text.matchAll(OBJECTID)].map((m) => ({
+    id: m[0].toLowerCase(),
+    offset: m.index,
+    time: Number.parseInt(m[0].slice(0, 8), 16) * 1000,
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
+/** An XID match: a word of exactly 20 lower-case base32hex characters ending in 0 or g, no letter or digit around it. */
+const XID_WORD = /(?<![0-9A-Za-z])[0-9a-v]{19}[0g](?![0-9A-Za-z])/g;
+
+/** What scanning `text` for XIDs must find (the time its first 32 bits, Unix seconds), with line numbers. */
+export function referenceXidScan(original: string): ExpectedMatch[] {
+  const text = withoutEscapes(original);
+  return [...text.matchAll(XID_WORD)].map((m) => ({
+    id: m[0],
+    offset: m.index,
+    time: Number([...m[0].slice(0, 7)].reduce((v, c) => v * 32n + BigInt("0123456789abcdefghijklmnopqrstuv".indexOf(c)), 0n) >> 3n) * 1000,
+    line: text.slice(0, m.index).split("\n").length,
+  }));
+}
+
 /** What scanning `bytes` must find, with line numbers. */
 export function referenceScan(bytes: Uint8Array): ExpectedMatch[] {
   const text = withoutEscapes(Buffer.from(bytes).toString("latin1"));
@@ -254,6 +282,8 @@ export function referenceFormatsScan(text: string, formats: readonly string[]): 
     ulid: () => referenceScan(Uint8Array.from(text, (char) => char.charCodeAt(0))),
     uuidv7: () => referenceUuidV7Scan(text),
     typeid: () => referenceTypeIdScan(text),
+    objectid: () => referenceObjectIdScan(text),
+    xid: () => referenceXidScan(text),
   };
   const candidates = formats.flatMap((format, rank) => each[format]!().map((match) => ({ ...match, format, rank })));
   candidates.sort((a, b) => b.id.length - a.id.length || a.rank - b.rank || a.offset - b.offset);
