@@ -29,13 +29,14 @@ import { FLAKE, FlakeCodec } from "./flake";
 import { KSUID, KsuidCodec } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SCAN_TEXT, SEED, TEXT, TIME } from "./layout";
 import { OBJECTID, ObjectIdCodec } from "./objectid";
+import { TSID, TsidCodec } from "./tsid";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
 import { UUIDV7, UuidV7Codec } from "./uuidv7";
 import { XID, XidCodec } from "./xid";
 
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 8;
+const FORMATS = 9;
 
 // What a call asks of a format's codec.
 const CHARS = 0;
@@ -70,6 +71,7 @@ const SCAN_PACK = 15;
   if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, wide);
   if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, wide);
   if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, wide);
+  if (format == TSID) return on<TsidCodec>(format, op, a, b, c, d, time, wide);
   return on<UlidCodec>(format, op, a, b, c, d, time, wide);
 }
 

@@ -5,7 +5,7 @@
 //
 // 13 chars carry 65 bits: char 0 holds bits 64-60, so it must be 0-F (bit 64 clear). Any 8 bytes are a TSID.
 
-import { ALPHABET, DECODE, charValue } from "./crockford";
+import { ALPHABET, DECODE, charValue, isAlnum } from "./crockford";
 import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
 
 const CHARS = 13;
@@ -74,4 +74,24 @@ let value: u64 = 0;
   if ((v & counterMask) == counterMask) return false;
   store<u64>(seed, bswap(v + 1));
   return true;
+}
+
+/** TSID's number in the format table (formats.ts; src/engine/js-tsid.ts, `wasmId`). */
+export const TSID = 8;
+
+/** TSID's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
+@final export class TsidCodec {
+  @inline chars(): i32 { return CHARS; }
+  @inline bytes(): i32 { return 8; }
+  /** 3 bytes for the 22 bits of node and counter. */
+  @inline stampRandom(param: i32): i32 { return 3; }
+  /** Within a millisecond the counter counts up by one: nothing to draw. */
+  @inline advanceRandom(param: i32): i32 { return 0; }
+  @inline isSeparator(c: u8): bool { return !isAlnum(c); }
+  @inline read(src: usize): bool { return tsidRead(src); }
+  @inline pack(dst: usize): void { tsidPack(dst); }
+  @inline time(): f64 { return tsidTime(); }
+  @inline write(src: usize, dst: usize): bool { return tsidWrite(src, dst); }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { tsidStamp(time, param, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return tsidAdvance(seed, param); }
 }

@@ -26,6 +26,8 @@ const FORMATS = [
   { name: "ObjectId", bits: 63, unitsPerMs: 1e-3 },
   // Machine and pid drawn (40 bits, when not given) and ObjectId's counter: as ObjectId.
   { name: "XID", bits: 63, unitsPerMs: 1e-3 },
+  // 10 node bits drawn once per generator (by default) and a 12-bit counter started at random, top bit clear, per ms.
+  { name: "TSID", bits: 21, unitsPerMs: 1 },
 ];
 
 /** Fleets: nodes, and IDs each makes per millisecond. */

@@ -14,6 +14,7 @@ import { format as baseUidFormat } from "../src/formats/baseuid.js";
 import { format as ksuidFormat } from "../src/formats/ksuid.js";
 import { format as objectIdFormat } from "../src/formats/objectid.js";
 import { format as xidFormat } from "../src/formats/xid.js";
+import { format as tsidFormat } from "../src/formats/tsid.js";
 import { format as flakeFormat } from "../src/formats/flake.js";
 import { ULID_FORMAT } from "../src/formats/ulid-format.js";
 import { format as uuidV7Format } from "../src/formats/uuidv7.js";
@@ -41,6 +42,7 @@ const FORMATS: Record<RefFormat["name"], Format> = {
   ksuid: ksuidFormat,
   objectid: objectIdFormat,
   xid: xidFormat,
+  tsid: tsidFormat,
   typeid: machineryOf(REF_TYPEID),
 };
 

@@ -4,10 +4,10 @@
  * library's semantics and errors.
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, objectid, typeid, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../src/index.js";
 import { WITHOUT_WASM, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { typeIdWithPrefix } from "./helpers/format-reference.js";
-import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, XID_README, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, TSID_README_FIELDS, XID_README, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
 
 const FORMATS = [
   { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
@@ -16,6 +16,7 @@ const FORMATS = [
   { type: "ksuid", api: ksuid, bytes: 20, sample: KSUID_SEGMENT_INSPECT.text, sampleMs: KSUID_SEGMENT_INSPECT.unixMs },
   { type: "objectid", api: objectid, bytes: 12, sample: OBJECTID_MANUAL.text, sampleMs: OBJECTID_MANUAL.unixMs },
   { type: "xid", api: xid, bytes: 12, sample: XID_README.text, sampleMs: XID_README.seconds * 1000 },
+  { type: "tsid", api: tsid, bytes: 8, sample: TSID_README_FIELDS.text, sampleMs: 1586982127665 },
   // TypeID with --prefix user on every command: `api` is the namespace with that prefix bound.
   { type: "typeid", api: typeIdWithPrefix("user"), bytes: 16, sample: `user_${TYPEID_SPEC_VECTOR.suffix}`, sampleMs: TYPEID_SPEC_VECTOR.unixMs },
 ] as const;

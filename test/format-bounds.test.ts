@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, formats, ksuid, objectid, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, tsid, uuidv7, xid } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
@@ -23,6 +23,7 @@ import {
   KSUID_NIL,
   KSUID_SEGMENT_INSPECT,
   RFC9562_V7,
+  TSID_EPOCH,
 } from "./format-vectors.js";
 
 const FC = { numRuns: propertyRuns(2000), seed: 0xb0a7d };
@@ -103,6 +104,13 @@ const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
     timeOf: (text) => xid.decodeTime(text),
     before: (time) => ((time as number) < 1000 ? null : (time as number) - 1000),
     invalid: [-1, OBJECTID_LAST_MS + 1, 0.5, NaN, Infinity, "x", 1n, undefined, null],
+  },
+  tsid: {
+    // Unix ms from the default epoch (2020-01-01) on, 42 bits of ms.
+    times: fc.oneof(fc.integer({ min: TSID_EPOCH, max: TSID_EPOCH + 2 ** 42 - 1 }), fc.constantFrom(TSID_EPOCH, TSID_EPOCH + 1, TSID_EPOCH + 2 ** 42 - 1)),
+    timeOf: (text) => tsid.decodeTime(text),
+    before: (time) => (time === TSID_EPOCH ? null : (time as number) - 1),
+    invalid: [TSID_EPOCH - 1, TSID_EPOCH + 2 ** 42, 0, TSID_EPOCH + 0.5, NaN, "x", 1n, undefined],
   },
 };
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { OBJECTID_GENERATOR } from "../src/engine/js-objectid.js";
 import { flakeParam, type FormatName } from "../src/engine/specs.js";
 import { xidParam } from "../src/engine/js-xid.js";
+import { tsidParam } from "../src/engine/js-tsid.js";
 import type { FormatCodec, IdBatch } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { instantiateBuild } from "../src/wasm/load.js";
@@ -34,6 +35,8 @@ const PARAMS: Readonly<Record<FormatName, readonly number[]>> = {
   objectid: [0, OBJECTID_GENERATOR],
   // Machine and pid drawn or given (43 bits: above what an i32 holds), for generate and a generator.
   xid: [xidParam(undefined, undefined, false), xidParam(0xabcdef, 0xfedc, false), xidParam(undefined, 7, true), xidParam(0xffffff, undefined, true)],
+  // Node bits 0, 10 and 20, the node given or drawn, for generate and a generator.
+  tsid: [tsidParam(10, undefined, false), tsidParam(0, undefined, true), tsidParam(20, 0xfffff, true), tsidParam(10, 4, false)],
 };
 
 /** `n` binary IDs (some all zero, some all ones), a share `bad` of them made no ID of the format. */
@@ -177,7 +180,7 @@ describe.each(REF_FORMATS)("$name", (ref) => {
     });
 
     it("finds no successor of the largest random field", () => {
-      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V", typeid: "user_7zzzzzzzzzzzzzzzzzzzzzzzzz", objectid: "ffffffffffffffffffffffff", xid: "vvvvvvvvvvvvvvvvvvvg" }[ref.name];
+      const largest = { ulid: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", flake: "7ZZZZZZZZZZZZ", baseuid: "zzzzzzzzzzzzzzzzzzzz", uuidv7: "ffffffff-ffff-7fff-bfff-ffffffffffff", ksuid: "aWgEPTl1tmebfsQzFP4bxwgy80V", typeid: "user_7zzzzzzzzzzzzzzzzzzzzzzzzz", objectid: "ffffffffffffffffffffffff", xid: "vvvvvvvvvvvvvvvvvvvg", tsid: "FZZZZZZZZZZZZ" }[ref.name];
       for (const codec of [js, wasm]) {
         for (const param of PARAMS[ref.name]) {
           const seed = new Uint8Array(ref.bytes);

@@ -9,7 +9,7 @@ import { forEachEngine } from "./helpers/engines.js";
 import { expectMentions, expectUlidError, faultOf } from "./helpers/errors.js";
 import { REF_FORMATS } from "./helpers/format-reference.js";
 import { latin1 } from "./helpers/reference.js";
-import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_README, KSUID_FIRST_MS, KSUID_LAST_MS, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, TYPEID_SPEC_VECTOR, XID_README } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_DEFAULT_EPOCH, FLAKE_README, KSUID_FIRST_MS, KSUID_LAST_MS, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, TSID_README_FIELDS, TYPEID_SPEC_VECTOR, XID_README } from "./format-vectors.js";
 
 const SAMPLES = {
   ulid: "01ARYZ6S410000000000000000",
@@ -20,6 +20,7 @@ const SAMPLES = {
   typeid: `user_${TYPEID_SPEC_VECTOR.suffix}`,
   objectid: OBJECTID_MANUAL.text,
   xid: XID_README.text,
+  tsid: TSID_README_FIELDS.text,
 } as const;
 const NON_STRINGS: readonly unknown[] = [42, null, undefined, {}, [SAMPLES.flake], new String(SAMPLES.flake), 10n];
 
@@ -103,7 +104,7 @@ forEachEngine(() => {
       const [textBad, code] =
         ref.name === "baseuid" || ref.name === "ksuid"
           ? ["!", "INVALID_LENGTH"]
-          : [ref.name === "flake" || ref.name === "ulid" || ref.name === "typeid" ? "U" : ref.name === "xid" ? "w" : "g", "INVALID_CHAR"];
+          : [ref.name === "flake" || ref.name === "ulid" || ref.name === "typeid" || ref.name === "tsid" ? "U" : ref.name === "xid" ? "w" : "g", "INVALID_CHAR"];
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, 5, textBad)])), code, 1);
       // A separator inside a record ends the ID early; a byte that cannot separate makes it run on.
       expectUlidError(() => api.decodeMany(text([sample, withCharAt(sample, ref.lead + 4, "\n")])), "INVALID_LENGTH", 1);

@@ -36,6 +36,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   typeid: ["parse", "toUUID", "fromUUID"],
   objectid: [],
   xid: [],
+  tsid: [],
 };
 
 describe("the namespaces", () => {

@@ -18,8 +18,8 @@ const idBytes = (ref: RefFormat) => fc.uint8Array({ minLength: ref.bytes, maxLen
 function respelled(ref: RefFormat): fc.Arbitrary<string> {
   const spellings = (char: string): string[] => {
     if (ref.name === "baseuid" || ref.name === "ksuid" || ref.name === "typeid" || ref.name === "xid") return [char];
-    if (char === "0" && ref.name === "flake") return ["0", "O", "o"];
-    if (char === "1" && ref.name === "flake") return ["1", "I", "i", "L", "l"];
+    if (char === "0" && (ref.name === "flake" || ref.name === "tsid")) return ["0", "O", "o"];
+    if (char === "1" && (ref.name === "flake" || ref.name === "tsid")) return ["1", "I", "i", "L", "l"];
     return [...new Set([char, char.toLowerCase(), char.toUpperCase()])];
   };
   return idBytes(ref)

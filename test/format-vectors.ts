@@ -168,3 +168,6 @@ export * from "./objectid-vectors.js";
 
 /** XID's vectors (SPEC: rs/xid's README and id_test.go). */
 export * from "./xid-vectors.js";
+
+/** TSID's vectors (SPEC: tsid-creator's README and tests, tsid-ts's docs). */
+export * from "./tsid-vectors.js";

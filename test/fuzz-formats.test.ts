@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, objectid, setBackend, typeid, ulidToUUID, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, setBackend, tsid, typeid, ulidToUUID, uuidv7, xid } from "../src/index.js";
 import { BASE62, notAbove, typeIdWithPrefix } from "./helpers/format-reference.js";
 import { alphanumeric, crockfordSpellings, mutated, outcome, respelled } from "./helpers/fuzz.js";
 import { ALPHABET, bigIntToBytes, bytesToBigInt, hex, latin1, refEncode, refUuid } from "./helpers/reference.js";
@@ -23,7 +23,7 @@ const FLAKE_EPOCH = 1704067200000;
 /** A format's rules, independent of the library: what is valid, and what a valid text means. */
 interface Reference {
   name: string;
-  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid;
+  api: typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid;
   chars: number;
   valid: RegExp;
   /** The bytes of a valid text. */
@@ -182,6 +182,22 @@ const XID: Reference = {
   extras: [["toBigInt", (text) => xid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
 };
 
+/** TSID: 13 Crockford characters (the first 0-F), any case and the aliases; any 8 bytes; default epoch 2020-01-01. */
+const TSID: Reference = {
+  name: "tsid",
+  api: tsid,
+  chars: 13,
+  valid: /^[0-9A-Fa-fIiLlOo][0-9A-TV-Za-tv-z]{12}$/,
+  bytes: (text) => bigIntToBytes(valueOf(crockford(text), 5, ALPHABET), 8),
+  text: (bytes) => digits(bytesToBigInt(bytes), 13, 5, ALPHABET),
+  time: (bytes) => Number(bytesToBigInt(bytes) >> 22n) + 1577836800000,
+  make: (random) => random.slice(0, 8),
+  spellings: crockfordSpellings,
+  // The first character carries 4 bits: G and above overflow.
+  loose: (valid) => replacedAt(valid, [0]),
+  extras: [["toBigInt", (text) => tsid.toBigInt(text), (bytes) => bytesToBigInt(bytes)]],
+};
+
 /** TypeID's suffix alphabet: Crockford base32 in lower case. */
 const TYPEID_ALPHABET = ALPHABET.toLowerCase();
 const TYPEID_SUFFIX = "[0-7][0-9a-hjkmnp-tv-z]{25}";
@@ -211,7 +227,7 @@ function typeIdReference(prefix: string | null): Reference {
 
 afterAll(() => setBackend("auto"));
 
-describe.each([FLAKE, BASEUID, UUIDV7, KSUID, typeIdReference("user"), typeIdReference(null), OBJECTID, XID])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
+describe.each([FLAKE, BASEUID, UUIDV7, KSUID, typeIdReference("user"), typeIdReference(null), OBJECTID, XID, TSID])(`fuzzing $name, ${RUNS} runs per property, each on both engines`, (ref) => {
   const canonical = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((random) => ref.text(ref.make(random)));
   const validId = respelled(canonical, ref.spellings);
   const anyString = fc.oneof(

@@ -241,6 +241,8 @@ forEachEngine(() => {
               const options = {
                 out,
                 monotonic,
+                // A TSID's 12-bit counter holds a few thousand IDs a millisecond; without node bits, 2^21 or more.
+                ...(api.name === "tsid" ? { nodeBits: 0 } : {}),
                 random(into: Uint8Array) {
                   if (callback === "random" && ++calls === when) {
                     spoil(out);

@@ -36,6 +36,7 @@ const API_NAMES = [
   "ksuid",
   "objectid",
   "xid",
+  "tsid",
   "typeid",
   "formats",
 ];

@@ -12,13 +12,14 @@
 import { DECODE_TABLE, isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { OBJECTID } from "./js-objectid.js";
 import { XID } from "./js-xid.js";
+import { TSID } from "./js-tsid.js";
 import { scanTypeIdWindow } from "./js-scan-typeid.js";
 import { scanUlidWindow } from "./js-scan-ulid.js";
 import { scanUuidV7Window } from "./js-scan-uuidv7.js";
 import { HEX_DECODE } from "./js-uuidv7.js";
 import { isWordByte, type ScanShape } from "./scan-shape.js";
 
-export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid";
+export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid";
 
 export interface FormatSpec {
   readonly name: FormatName;
@@ -243,7 +244,7 @@ export function typeIdSpec(prefix: string): FormatSpec {
 }
 
 /** Every format, in the order of its wasm number. */
-export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID, OBJECTID, XID];
+export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID, OBJECTID, XID, TSID];
 
 /**
  * The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (a TypeID with a prefix

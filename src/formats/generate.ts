@@ -96,8 +96,7 @@ function timeSource(minting: Minting, now: unknown, fixed?: unknown): TimeSource
 /** A new sequence for `minting`, continuing after `after` when it is given. */
 function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): MonotonicSequence {
   const { format } = minting;
-  const param = minting.sequenceParam?.(fill) ?? minting.param;
-  const sequence = new MonotonicSequence(format.spec.bytes, param, fill, minting.renew);
+  const sequence = new MonotonicSequence(format.spec.bytes, minting.param, fill, minting.renew, minting.sequenceParam);
   if (after === undefined) return sequence;
   const codec = singleCodec(format);
   let text: string;

@@ -32,9 +32,11 @@ export class MonotonicSequence {
 
   constructor(
     bytes: number,
-    private readonly param: number,
+    private param: number,
     private readonly fill: FillRandom,
     private readonly renew?: (id: Uint8Array, time: number) => void,
+    /** The generator's own parameter (`Minting.sequenceParam`), drawn before its first fresh ID. */
+    private own?: (fill: FillRandom) => number,
   ) {
     this.seed = new Uint8Array(bytes);
     this.fresh = new Uint8Array(bytes);
@@ -57,11 +59,11 @@ export class MonotonicSequence {
    * has no successor left in the last time (none at all is MONOTONIC_OVERFLOW for the caller to report).
    */
   next(codec: FormatCodec, time: number, count: number, out: Uint8Array, at: number): number {
-    const { seed, fresh, param, fill } = this;
+    const { seed, fresh, fill } = this;
     for (;;) {
       if (time <= this.lastTime) {
         // advanceMany draws first, then steps from the seed as it is after the draw.
-        const made = codec.advanceMany(seed, count, param, fill, out, at);
+        const made = codec.advanceMany(seed, count, this.param, fill, out, at);
         this.changes++;
         return made;
       }
@@ -70,7 +72,18 @@ export class MonotonicSequence {
         this.renew(seed, time);
       } else {
         const before = this.changes;
-        codec.stampMany(1, time, param, fill, fresh, 0);
+        const own = this.own;
+        if (own !== undefined) {
+          // Drawn here, not when the generator is made: a draw that calls the generator finds it made, and the
+          // first draw to finish is kept (a re-entering call's, which made IDs with it).
+          const drawn = own(fill);
+          if (this.own === own) {
+            this.param = drawn;
+            this.own = undefined;
+          }
+          if (this.changes !== before) continue;
+        }
+        codec.stampMany(1, time, this.param, fill, fresh, 0);
         if (this.changes !== before) continue;
         seed.set(fresh);
       }

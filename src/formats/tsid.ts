@@ -5,15 +5,27 @@
  *
  * What the format has of its own, apart from the codecs (src/engine/js-tsid.ts, assembly/tsid.ts): its rules for a
  * bad character (a first character above F is an overflow: 13 characters hold 65 bits), its epoch (default
- * 2020-01-01) and its generation options `node` and `nodeBits`. Any 8 bytes are a TSID.
+ * 2020-01-01) and its generation options `node` and `nodeBits`. Any 8 bytes are a TSID. A generator draws its node
+ * once (unless given) and, at each new millisecond, a counter start with its top bit cleared.
  */
 import { quote } from "../core/errors.js";
 import { DECODE_TABLE, INVALID } from "../alphabets/crockford.js";
+import { checkOptions } from "../core/arguments.js";
 import { badEpoch, invalidChar, optionOutOfRange } from "../core/messages.js";
 import { MAX_TIME, dateMs } from "../core/time.js";
-import { tsidParam } from "../engine/js-tsid.js";
+import { createJsCodec } from "../engine/js-record-codec.js";
+import { codecOfTsid, TSID, TSID_STAMP_RANDOM, tsidParam } from "../engine/js-tsid.js";
+import type { Format } from "./codec.js";
+import type { FormatDefinition } from "./definition.js";
 import type { Problem } from "./faults.js";
+import type { Minting } from "./generate.js";
+import type { CaseOptions } from "./letter-case.js";
+import { createNamespace } from "./namespace.js";
+import type { IdText } from "./schema.js";
 import { msSinceEpoch } from "./epoch-time.js";
+
+/** A TSID's text, as `tsid.isValid` narrows a string to. */
+export type Tsid = IdText<"tsid">;
 
 export const TSID_LABEL = "TSID";
 /** 2020-01-01T00:00:00.000Z: tsid-creator's epoch. */
@@ -71,3 +83,66 @@ export function tsidParamOf(options: TsidOptions, generator: boolean): number {
   const node = options.node === undefined ? undefined : integerOption(options.node, "node", 2 ** nodeBits - 1);
   return tsidParam(nodeBits, node, generator);
 }
+
+/** The format as the shared machinery sees it (src/formats/codec.ts). */
+export const format: Format = {
+  spec: TSID,
+  jsCodec: createJsCodec(TSID, codecOfTsid),
+  label: TSID_LABEL,
+  charFault: tsidCharFault,
+  binaryFault: () => {
+    throw new Error("internal: every 8 bytes are a TSID");
+  },
+};
+
+/** Bits of the node field of a generation parameter (js-tsid.ts: bits 20-24). */
+const nodeBitsOf = (param: number): number => (param >>> 20) & 31;
+
+function mintingOf(options: TsidOptions | undefined): Minting {
+  const given = checkOptions(options);
+  const epoch = tsidEpoch(given.epoch);
+  const param = tsidParamOf(given, false);
+  return {
+    format,
+    param,
+    field: (time) => tsidField(epoch, time),
+    clock: () => Date.now(),
+    unit: "millisecond",
+    // The node, unless given, is drawn once: a generator's IDs share it, and only their counters start anew.
+    sequenceParam(fill) {
+      if (given.node !== undefined) return tsidParamOf(given, true);
+      const drawn = new Uint8Array(TSID_STAMP_RANDOM);
+      fill(drawn);
+      const nodeBits = nodeBitsOf(param);
+      const node = ((drawn[0]! << 16) | (drawn[1]! << 8) | drawn[2]!) & (2 ** nodeBits - 1);
+      return tsidParam(nodeBits, node, true);
+    },
+  };
+}
+
+/** The minting of the default options, made once: `generate()` without options is the common call. */
+const DEFAULT_MINTING = mintingOf(undefined);
+
+/** How TSIDs are made under `options` (for the CLI's streams too). */
+export function minting(options: TsidOptions | undefined): Minting {
+  return options === undefined ? DEFAULT_MINTING : mintingOf(options);
+}
+
+/** The options of calls that read times: the epoch. */
+export interface TsidEpochOptions {
+  /** The epoch, Unix ms or a Date (default 2020-01-01T00:00:00.000Z). */
+  epoch?: number | Date;
+}
+
+/** TSID: times in and out in Unix ms, the time field in ms from the epoch of the call's options. */
+export const definition: FormatDefinition<"tsid", TsidOptions, TsidEpochOptions, TsidEpochOptions & CaseOptions> = {
+  name: "tsid",
+  format,
+  looksLike: "a TSID (13 characters of letters and digits)",
+  minting,
+  // Node and counter are free bits: only the epoch moves the bounds.
+  bounding: ({ epoch }) => minting({ epoch }),
+  time: { scale: 1, divisor: 1, origin: (options) => tsidEpoch(checkOptions(options).epoch) },
+};
+
+export const tsid = createNamespace<"tsid", Tsid, number | Date, TsidOptions, TsidEpochOptions, TsidEpochOptions & CaseOptions>(definition);

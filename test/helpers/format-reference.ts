@@ -3,13 +3,13 @@
  * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
  * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, formats, ksuid, objectid, typeid, uuidv7, xid } from "../../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
 import type { Format } from "../../src/formats/codec.js";
 import { formatOption } from "../../src/formats/registry.js";
 import { formatWithPrefix } from "../../src/formats/typeid.js";
 import { createSchema } from "../../src/formats/schema.js";
-import { FLAKE_DEFAULT_EPOCH } from "../format-vectors.js";
+import { FLAKE_DEFAULT_EPOCH, TSID_EPOCH } from "../format-vectors.js";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
@@ -33,9 +33,9 @@ export function notAbove(largest: string, alphabet: string): RegExp {
 }
 
 export interface RefFormat {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid";
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid";
   /** The namespace under test (TypeID's with a prefix bound to its calls: `typeIdWithPrefix`). */
-  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid;
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid;
   readonly bytes: number;
   /** Characters of a text (a TypeID's with its prefix and underscore). */
   readonly chars: number;
@@ -249,6 +249,33 @@ export const REF_XID: RefFormat = {
   nonSeparators: [0x30, 0x41, 0x61, 0x77],
 };
 
+/** TSID: 13 Crockford characters of the 64 bits (the first 0-F), either case and the aliases in; any 8 bytes. */
+export const REF_TSID: RefFormat = {
+  name: "tsid",
+  api: tsid,
+  bytes: 8,
+  chars: 13,
+  lead: 0,
+  pattern: /^[0-9A-Fa-fIiLlOo][0-9A-TV-Za-tv-z]{12}$/,
+  encode: (bytes) => digits(bytesToBigInt(bytes, 0, 8), 13, 32n, CROCKFORD),
+  decode(text) {
+    if (!this.pattern.test(text)) return null;
+    const canonical = [...text.toUpperCase()].map((c) => CROCKFORD_ALIASES[c] ?? c).join("");
+    return bigIntToBytes(undigits(canonical, 32n, (c) => CROCKFORD.indexOf(c)), 8);
+  },
+  time(text) {
+    return Number(bytesToBigInt(this.decode(text)!) >> 22n) + TSID_EPOCH;
+  },
+  conform: (bytes) => bytes.slice(0, 8),
+  badChars: ["U", "u", "!", "-", "_", " ", "\0", "é", "\u0130", "\u0141", "\u212a", "\ud800"],
+  overflows: [
+    { text: "G000000000000", position: 0 },
+    { text: "zZZZZZZZZZZZZ", position: 0 },
+  ],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x5f, 0x00, 0xff],
+  nonSeparators: [0x30, 0x41, 0x55, 0x7a],
+};
+
 /** Where each of TypeID's calls takes its options (the others take none). */
 const OPTIONS_AT: Readonly<Record<string, number>> = {
   encode: 2,
@@ -327,7 +354,7 @@ function refTypeId(prefix: string): RefFormat {
 export const REF_TYPEID = refTypeId("user");
 export const REF_TYPEID_BARE = refTypeId("");
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID, REF_OBJECTID, REF_XID];
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID, REF_OBJECTID, REF_XID, REF_TSID];
 
 /** The format as the machinery sees the texts of `ref` (a TypeID prefix's own format). */
 export function machineryOf(ref: RefFormat): Format {
