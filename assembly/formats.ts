@@ -22,7 +22,7 @@
 // Text records are `chars` characters and one separator byte; `textLength` is how many bytes of TEXT hold input,
 // so the last record's separator is checked only when it is there. Binary records are `bytes` long. A format whose
 // texts vary in width (src/engine/specs.ts, `minChars`) has `chars` its widest: its codec reads a shorter text
-// right-aligned after PAD bytes (0x80) and writes it so; the TypeScript side lays records out and takes them back.
+// right-aligned after PAD bytes (0xFE) and writes it so; the TypeScript side lays records out and takes them back.
 
 import { BASEUID, BaseUidCodec } from "./baseuid";
 import { FLAKE, FlakeCodec } from "./flake";

@@ -19,7 +19,7 @@ import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
 import { ULID as ULID_SPEC } from "../src/engine/specs.js";
 import { loadWasm, useCompiledModule, type WasmExports } from "../src/wasm/load.js";
 import { firstNonIncreasing, refEncode, seededUint32 } from "../test/helpers/reference.js";
-import { cpuNow, median } from "./lib/measure.js";
+import { median, repetitions, sample } from "./lib/measure.js";
 import { machine } from "./lib/report.js";
 
 /** IDs per call: bench/lib/fixtures.ts's BULK_COUNT (not imported: that module makes IDs, and so loads an engine, at import). */
@@ -36,8 +36,6 @@ const ROUNDS = Number(argument("--rounds") ?? 21);
  * too short to time alone with a clock read in microseconds on a loaded machine).
  */
 const SAMPLE_MS = 20;
-/** Untimed CPU time each call and copy runs before its first sample (see `repetitions`). */
-const WARM_MS = 300;
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -270,8 +268,8 @@ function measure(kernel: Kernel): Figures {
   const source = new Uint8Array(kernel.floorBytes).fill(0x41);
   const target = new Uint8Array(kernel.floorBytes);
   const copy = () => target.set(source);
-  const kernelReps = repetitions(kernel.run);
-  const copyReps = repetitions(copy);
+  const kernelReps = repetitions(kernel.run, SAMPLE_MS);
+  const copyReps = repetitions(copy, SAMPLE_MS);
   const ratios: number[] = [];
   const kernelTimes: number[] = [];
   const copyTimes: number[] = [];
@@ -294,25 +292,6 @@ function measure(kernel: Kernel): Figures {
 
 function swap(a: number, b: number): [number, number] {
   return [b, a];
-}
-
-/**
- * Calls per sample for `run` to take SAMPLE_MS of CPU time, after WARM_MS of untimed calls: V8 moves hot WebAssembly
- * and JavaScript to its optimizing compiler in background threads, which a loaded machine may run late, and the
- * first rounds should not time code still waiting for it.
- */
-function repetitions(run: () => unknown): number {
-  for (const start = cpuNow(); cpuNow() - start < WARM_MS; ) run();
-  const start = cpuNow();
-  run();
-  return Math.max(1, Math.ceil(SAMPLE_MS / Math.max(cpuNow() - start, 0.1)));
-}
-
-/** CPU ms per call of `run`, over `reps` calls. */
-function sample(run: () => unknown, reps: number): number {
-  const start = cpuNow();
-  for (let i = 0; i < reps; i++) run();
-  return (cpuNow() - start) / reps;
 }
 
 /** Base64 -> bytes (`atob`: every Node this runs on has it). */

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
 import { useCompiledModule } from "../src/wasm/load.js";
 import { seededUint32 } from "../test/helpers/reference.js";
-import { cpuNow, median } from "./lib/measure.js";
+import { median, repetitions, sample } from "./lib/measure.js";
 
 const BUILDS = { simd: "SIMD wasm", scalar: "scalar wasm", ts: "TypeScript engine" } as const;
 type Build = keyof typeof BUILDS;
@@ -24,9 +24,8 @@ const ROUNDS = Number(argument("--rounds") ?? 15);
 const MEGABYTES = Number(argument("--mb") ?? 32);
 /** Bytes of log between two lines that carry IDs (about). */
 const ID_SPACING = 4096;
-/** The least CPU time of one sample, and the untimed CPU time before the first (V8 tiers up in the background). */
+/** The least CPU time of one sample (`repetitions`). */
 const SAMPLE_MS = 40;
-const WARM_MS = 300;
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -128,8 +127,8 @@ async function runOne(build: Build): Promise<void> {
 
 /** The median ratio of `run`'s CPU time to `copy`'s over ROUNDS rounds, alternating their order, and quartiles. */
 function measure(run: () => unknown, copy: () => void): { ratio: number; low: number; high: number; runMs: number; copyMs: number } {
-  const runReps = repetitions(run);
-  const copyReps = repetitions(copy);
+  const runReps = repetitions(run, SAMPLE_MS);
+  const copyReps = repetitions(copy, SAMPLE_MS);
   const ratios: number[] = [];
   const runTimes: number[] = [];
   const copyTimes: number[] = [];
@@ -155,18 +154,4 @@ function measure(run: () => unknown, copy: () => void): { ratio: number; low: nu
     runMs: median(runTimes),
     copyMs: median(copyTimes),
   };
-}
-
-function repetitions(run: () => unknown): number {
-  for (const start = cpuNow(); cpuNow() - start < WARM_MS; ) run();
-  const start = cpuNow();
-  run();
-  return Math.max(1, Math.ceil(SAMPLE_MS / Math.max(cpuNow() - start, 0.1)));
-}
-
-/** CPU ms per call of `run`, over `reps` calls. */
-function sample(run: () => unknown, reps: number): number {
-  const start = cpuNow();
-  for (let i = 0; i < reps; i++) run();
-  return (cpuNow() - start) / reps;
 }

@@ -110,6 +110,18 @@ forEachEngine(() => {
       expect(streamed.flatMap(rows)).toEqual(expected);
     });
 
+    it("counts each match once when a chunk spans several scan windows", async () => {
+      // Chunks of several 64 KiB windows each: the matches of every window but the first land in a block that
+      // already holds some, which must be counted once.
+      const long = latin1(randomMixedLog(400_000, 78));
+      const expected = objectRows(scanText(long, { format: "all", lines: true }), undefined);
+      for (const chunks of [[long], randomChunks(long, 200_000, 16)]) {
+        const results: ScanColumns[] = [];
+        for await (const result of scanChunks(chunks, { format: "all", lines: true, columns: true })) results.push(result);
+        expect(results.flatMap(rows)).toEqual(expected);
+      }
+    });
+
     it("hands out results that share nothing: a kept result stays as it was", async () => {
       const results: ScanColumns[] = [];
       for await (const result of scanChunks(randomChunks(bytes, 3_000, 15), { format: "all", columns: true })) results.push(result);

@@ -55,6 +55,28 @@ export function cpuNow(): number {
   return (user + system) / 1000;
 }
 
+/** Untimed CPU ms `repetitions` runs a call before timing it. */
+const WARM_MS = 300;
+
+/**
+ * Calls per sample for `run` to take `sampleMs` of CPU time, after WARM_MS of untimed calls: V8 moves hot WebAssembly
+ * and JavaScript to its optimizing compiler in background threads, which a loaded machine may run late, and the
+ * first rounds should not time code still waiting for it.
+ */
+export function repetitions(run: () => unknown, sampleMs: number): number {
+  for (const start = cpuNow(); cpuNow() - start < WARM_MS; ) run();
+  const start = cpuNow();
+  run();
+  return Math.max(1, Math.ceil(sampleMs / Math.max(cpuNow() - start, 0.1)));
+}
+
+/** CPU ms per call of `run`, over `reps` calls. */
+export function sample(run: () => unknown, reps: number): number {
+  const start = cpuNow();
+  for (let i = 0; i < reps; i++) run();
+  return (cpuNow() - start) / reps;
+}
+
 /**
  * A full garbage collection before each bulk run (untimed; needs node --expose-gc): each run then pays for its own
  * allocations, not for collecting the millions of strings its predecessors left. Without it, a run's time swung 8x

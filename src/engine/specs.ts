@@ -68,9 +68,13 @@ export const MAX_PREFIX = 63;
 /**
  * The byte before a shorter text of a format whose texts vary in width, in the engines' records (`minChars`): no
  * ASCII character, and never a byte of input the engines see (a string's character above 0x7F reaches them as 0xFF,
- * and a text record holding a byte above 0x7F is no ID: it reaches them as 0xFF bytes).
+ * and a text record holding a byte above MAX_ASCII is no ID: it reaches them as 0xFF bytes). Not 0x80-0x9F: the
+ * TypeScript engine reads records through a "latin1" TextDecoder, which is windows-1252 on Node 22 and later (0x80
+ * reads as U+20AC there, as U+0080 on Node 20); 0xFE reads as U+00FE on both.
  */
-export const PAD = 0x80;
+export const PAD = 0xfe;
+/** The last ASCII code: a byte above it is no character of any format, and could pass for PAD. */
+export const MAX_ASCII = 0x7f;
 
 /** Whether `length` characters may be a text ID of `spec`: `chars`, or from `minChars` to `chars`. */
 export function fitsWidth(spec: FormatSpec, length: number): boolean {

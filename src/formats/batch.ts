@@ -11,7 +11,7 @@
  * is INVALID_ARGUMENT.
  */
 import { plainBytes } from "../core/arguments.js";
-import { fitsWidth, type FormatSpec, PAD } from "../engine/specs.js";
+import { fitsWidth, type FormatSpec, MAX_ASCII, PAD } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
 import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../core/messages.js";
 
@@ -134,7 +134,7 @@ function latin1(bytes: Uint8Array): string {
 function layOut(id: Uint8Array, spec: FormatSpec, piece: Uint8Array, at: number): void {
   const { chars } = spec;
   const lead = chars - id.length;
-  if (fitsWidth(spec, id.length) && id.every((byte) => byte < PAD)) {
+  if (fitsWidth(spec, id.length) && id.every((byte) => byte <= MAX_ASCII)) {
     piece.fill(PAD, at, at + lead);
     piece.set(id, at + lead);
   } else {

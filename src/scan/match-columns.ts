@@ -161,7 +161,6 @@ class ColumnSearch implements WindowSearch {
     // Room for every match of the window in the block (a new block leaves the rest of the old one unused).
     if (this.block.size - this.block.filled < count) this.makeRoom(count);
     const block = this.block;
-      this.inFull += this.block.filled;
     const writer = this.writer;
     if (writer !== null) {
       block.filled += writer.write(this.finder, count, this.wasmIds, limit, this.from, this.until, base, line, block, block.filled, block.filledBytes);

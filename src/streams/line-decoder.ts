@@ -15,7 +15,7 @@ import type { UlidError } from "../core/errors.js";
 import type { FormatCodec } from "../engine/types.js";
 import type { Format } from "../formats/codec.js";
 import { findFault } from "../formats/faults.js";
-import { fitsWidth, PAD, widthText } from "../engine/specs.js";
+import { fitsWidth, MAX_ASCII, PAD, widthText } from "../engine/specs.js";
 import { bufferChanged, lineFault, lineLength } from "../core/messages.js";
 import { stillWhole } from "../core/arguments.js";
 
@@ -290,7 +290,7 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     const { spec } = this.format;
     if (spec.minChars === undefined) return length === this.chars;
     if (!fitsWidth(spec, length)) return false;
-    for (let i = start; i < start + length; i++) if (source[i]! >= PAD) return false;
+    for (let i = start; i < start + length; i++) if (source[i]! > MAX_ASCII) return false;
     return true;
   }
 
