@@ -46,33 +46,32 @@ const DECODE = 3;
 const TIME_OF = 4;
 const VALIDATE = 5;
 const ENCODE = 6;
-const GENERATOR = 14;
-const STAMP_ALL = 7;
-const STAMP_RANDOM = 8;
-const STAMP_ONE = 9;
-const ADVANCE_ALL = 10;
-const ADVANCE_RANDOM = 11;
-const ADVANCE_ONE = 12;
-const SCAN = 13;
-const SCAN_PACK = 15;
+const GENERATOR = 7;
+const STAMP = 8;
+const ADVANCE = 9;
+const SCAN = 10;
+const SCAN_PACK = 11;
 
 /**
  * The format table: format number -> codec. Each export inlines it with its `op` a constant, so a call costs one
- * comparison per format before its loop. ULID's loops come last, as before they shared this table: with them first,
- * the ULID validate kernel measured slower (npm run bench:kernels, SIMD build, the same instructions: where V8 lays
- * out the loop), and decode no faster.
+ * comparison per format and one call before its loop. The loops are functions of their own, one per codec and
+ * operation (`validateAll<F>`, ...), and are inlined nowhere: binaryen then optimises each once and on its own. Had
+ * they been inlined into the exports (9 formats x 11 exports, each a copy of every loop), one target took 102 s to
+ * compile instead of 3.5 s, for a binary 10% smaller. ULID's loops come last, as before they shared this table:
+ * with them first, the ULID validate kernel measured slower (npm run bench:kernels, SIMD build, the same
+ * instructions: where V8 lays out the loop), and decode no faster.
  */
 // @ts-ignore: decorator
-@inline function run(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64, wide: f64 = 0): i32 {
-  if (format == FLAKE) return on<FlakeCodec>(format, op, a, b, c, d, time, wide);
-  if (format == BASEUID) return on<BaseUidCodec>(format, op, a, b, c, d, time, wide);
-  if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time, wide);
-  if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time, wide);
-  if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, wide);
-  if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, wide);
-  if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, wide);
-  if (format == TSID) return on<TsidCodec>(format, op, a, b, c, d, time, wide);
-  return on<UlidCodec>(format, op, a, b, c, d, time, wide);
+@inline function run(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64 = 0, param: f64 = 0): i32 {
+  if (format == FLAKE) return on<FlakeCodec>(format, op, a, b, c, d, time, param);
+  if (format == BASEUID) return on<BaseUidCodec>(format, op, a, b, c, d, time, param);
+  if (format == UUIDV7) return on<UuidV7Codec>(format, op, a, b, c, d, time, param);
+  if (format == KSUID) return on<KsuidCodec>(format, op, a, b, c, d, time, param);
+  if (format == TYPEID) return on<TypeIdCodec>(format, op, a, b, c, d, time, param);
+  if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, param);
+  if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, param);
+  if (format == TSID) return on<TsidCodec>(format, op, a, b, c, d, time, param);
+  return on<UlidCodec>(format, op, a, b, c, d, time, param);
 }
 
 /** A codec's methods take no state of their own: its instance is a type, never allocated. */
@@ -83,58 +82,40 @@ const SCAN_PACK = 15;
 
 /** What `op` asks of codec F; the arguments as each export passes them. */
 // @ts-ignore: decorator
-@inline function on<F>(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64, wide: f64): i32 {
+@inline function on<F>(format: i32, op: i32, a: i32, b: i32, c: i32, d: i32, time: f64, param: f64): i32 {
   const codec = codecOf<F>();
   if (op == CHARS) return codec.chars();
   if (op == BYTES) return codec.bytes();
   if (op == CHUNK_OF) return min(CHUNK, (RECORD * CHUNK) / (codec.chars() + 1));
-  // a: count, b: textLength, c: flagged, d: from. `flagged` a constant in each loop.
-  if (op == VALIDATE) return pass<F>(VALIDATE, true, 0, a, b);
-  if (op == DECODE) return c ? pass<F>(DECODE, true, d, a, b) : pass<F>(DECODE, false, d, a, b);
-  if (op == TIME_OF) return c ? pass<F>(TIME_OF, true, d, a, b) : pass<F>(TIME_OF, false, d, a, b);
+  // a: count, b: textLength, c: flagged, d: from
+  if (op == VALIDATE) return validateAll<F>(a, b);
+  if (op == DECODE) return decodeAll<F>(c != 0, d, a, b);
+  if (op == TIME_OF) return timeAll<F>(c != 0, d, a, b);
   // a: count, b: separator
-  if (op == ENCODE) return encode<F>(a, b);
+  if (op == ENCODE) return encodeAll<F>(a, b);
   // Generation. The format whose codec makes the format's IDs: its own, or the one it names (TypeID: UUID v7).
   if (op == GENERATOR) {
     if (isDefined(codec.generatesAs)) return codec.generatesAs();
     return format;
   }
-  // A codec's whole-batch kernels (a: count), or -1 when it has none.
-  if (op == STAMP_ALL) {
-    if (!isDefined(codec.stampAll)) return -1;
-    codec.stampAll(a, time);
+  // a: count; `param` the format's generation parameter (src/engine/specs.ts)
+  if (op == STAMP) {
+    stampAll<F>(a, time, param);
     return 0;
   }
-  if (op == ADVANCE_ALL) {
-    if (!isDefined(codec.advanceAll)) return -1;
-    return codec.advanceAll(a);
-  }
+  if (op == ADVANCE) return advanceAll<F>(a, param);
   // a: length, b: glued, c: atEnd
   if (op == SCAN) {
     if (isDefined(codec.scan)) return codec.scan(a, b != 0, c != 0);
     return 0;
   }
-  // a: the match's offset in SCAN_TEXT, b: its length, c: where its bytes go in BINARY; returns their count
+  // a: the match's offset in SCAN_TEXT, b: its length, c: where its bytes go in BINARY; returns their count. Once per
+  // match of a columnar scan, so inlined here.
   if (op == SCAN_PACK) {
     if (!isDefined(codec.scanPack)) return 0;
     codec.scanPack(SCAN_TEXT + <usize>a, b, BINARY + <usize>c);
     return codec.bytes();
   }
-  // One ID at a time, the table dispatched per ID as before it was (the loops are short): a: param (its low 32 bits;
-  // `wide` the whole of it), b: the ID's random bytes' offset in RANDOM, c: the ID's offset in BINARY; a stamp's time
-  // is the bits of a u64 (`formatStamp`).
-  if (!isDefined(codec.stamp)) return 0;
-  if (isDefined(codec.wideParam)) {
-    if (op == STAMP_RANDOM) return codec.stampRandom(wide);
-    if (op == STAMP_ONE) codec.stamp(reinterpret<u64>(time), wide, RANDOM + <usize>b, BINARY + <usize>c);
-    if (op == ADVANCE_RANDOM) return codec.advanceRandom(wide);
-    if (op == ADVANCE_ONE) return <i32>codec.advance(SEED, wide, RANDOM + <usize>b);
-    return 0;
-  }
-  if (op == STAMP_RANDOM) return codec.stampRandom(a);
-  if (op == STAMP_ONE) codec.stamp(reinterpret<u64>(time), a, RANDOM + <usize>b, BINARY + <usize>c);
-  if (op == ADVANCE_RANDOM) return codec.advanceRandom(a);
-  if (op == ADVANCE_ONE) return <i32>codec.advance(SEED, a, RANDOM + <usize>b);
   return 0;
 }
 
@@ -212,6 +193,20 @@ export function formatChunk(format: i32): i32 {
   return first;
 }
 
+// The loops, one function per codec (see `run`): `pass` specialised for each operation and flagging.
+
+function validateAll<F>(count: i32, textLength: i32): i32 {
+  return pass<F>(VALIDATE, true, 0, count, textLength);
+}
+
+function decodeAll<F>(flagged: bool, from: i32, count: i32, textLength: i32): i32 {
+  return flagged ? pass<F>(DECODE, true, from, count, textLength) : pass<F>(DECODE, false, from, count, textLength);
+}
+
+function timeAll<F>(flagged: bool, from: i32, count: i32, textLength: i32): i32 {
+  return flagged ? pass<F>(TIME_OF, true, from, count, textLength) : pass<F>(TIME_OF, false, from, count, textLength);
+}
+
 /**
  * Text records `from` to `count` - 1 -> BINARY. Returns -1 when all are valid, else the index of the first invalid
  * record; `flagged`: their flags in FLAGS too, an invalid one's bytes zero, and every record decoded (see `pass`).
@@ -232,8 +227,7 @@ export function formatValidate(format: i32, count: i32, textLength: i32): void {
   run(format, VALIDATE, count, textLength, 1, 0, 0);
 }
 
-// @ts-ignore: decorator
-@inline function encode<F>(count: i32, separator: i32): i32 {
+function encodeAll<F>(count: i32, separator: i32): i32 {
   const codec = codecOf<F>();
   if (isDefined(codec.encodeAll)) {
     // Every binary record is an ID of the format (ULID's 16 bytes).
@@ -258,19 +252,52 @@ export function formatEncode(format: i32, count: i32, separator: i32): i32 {
   return run(format, ENCODE, count, separator, 0, 0, 0);
 }
 
+/** RANDOM -> `count` fresh IDs of codec F, of time field `time`, in BINARY. */
+function stampAll<F>(count: i32, time: f64, param: f64): void {
+  const codec = codecOf<F>();
+  if (isDefined(codec.stampAll)) codec.stampAll(count, time);
+  else if (!isDefined(codec.stamp)) return;
+  else if (isDefined(codec.wideParam)) stampEach<F, f64>(count, <u64>time, param);
+  else stampEach<F, i32>(count, <u64>time, <i32><i64>param);
+}
+
+/** `stampAll` one ID at a time, with the codec's parameter as its `stamp` takes it (P: i32, or f64 for `wideParam`). */
+// @ts-ignore: decorator
+@inline function stampEach<F, P>(count: i32, time: u64, param: P): void {
+  const codec = codecOf<F>();
+  const perId = codec.stampRandom(param);
+  const bytes = codec.bytes();
+  for (let i = 0; i < count; i++) codec.stamp(time, param, RANDOM + <usize>(perId * i), BINARY + <usize>(bytes * i));
+}
+
+/** The successors of SEED in codec F -> BINARY (see `formatAdvance`); how many were written. */
+function advanceAll<F>(count: i32, param: f64): i32 {
+  const codec = codecOf<F>();
+  if (isDefined(codec.advanceAll)) return codec.advanceAll(count);
+  if (!isDefined(codec.advance)) return 0;
+  if (isDefined(codec.wideParam)) return advanceEach<F, f64>(count, param);
+  return advanceEach<F, i32>(count, <i32><i64>param);
+}
+
+/** `advanceAll` one ID at a time (P as in `stampEach`). */
+// @ts-ignore: decorator
+@inline function advanceEach<F, P>(count: i32, param: P): i32 {
+  const codec = codecOf<F>();
+  const perId = codec.advanceRandom(param);
+  const bytes = codec.bytes();
+  for (let n = 0; n < count; n++) {
+    if (!codec.advance(SEED, param, RANDOM + <usize>(perId * n))) return n;
+    memory.copy(BINARY + <usize>(bytes * n), SEED, bytes);
+  }
+  return count;
+}
+
 /**
  * RANDOM -> `count` fresh IDs of time field `time` in BINARY (`param`: see src/engine/specs.ts; an integer below
- * 2^53, an f64 because XID's needs 43 bits).
+ * 2^53, an f64 because XID's needs 43 bits). `maker`: the format asked for; its IDs are made by the codec it names.
  */
 export function formatStamp(maker: i32, count: i32, time: f64, param: f64): void {
-  const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
-  if (run(format, STAMP_ALL, count, 0, 0, 0, time) >= 0) return;
-  const narrow = <i32><i64>param;
-  const perId = run(format, STAMP_RANDOM, narrow, 0, 0, 0, 0, param);
-  const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
-  // The codecs take the time as a u64: converted once, its bits carried through the f64 argument per ID.
-  const t = reinterpret<f64>(<u64>time);
-  for (let i = 0; i < count; i++) run(format, STAMP_ONE, narrow, perId * i, bytes * i, 0, t, param);
+  run(run(maker, GENERATOR, 0, 0, 0, 0), STAMP, count, 0, 0, 0, time, param);
 }
 
 /**
@@ -278,17 +305,7 @@ export function formatStamp(maker: i32, count: i32, time: f64, param: f64): void
  * where the next would overflow. Leaves the last one in SEED; returns how many were written.
  */
 export function formatAdvance(maker: i32, count: i32, param: f64): i32 {
-  const format = run(maker, GENERATOR, 0, 0, 0, 0, 0);
-  const whole = run(format, ADVANCE_ALL, count, 0, 0, 0, 0);
-  if (whole >= 0) return whole;
-  const narrow = <i32><i64>param;
-  const perId = run(format, ADVANCE_RANDOM, narrow, 0, 0, 0, 0, param);
-  const bytes = run(format, BYTES, 0, 0, 0, 0, 0);
-  for (let n = 0; n < count; n++) {
-    if (!run(format, ADVANCE_ONE, narrow, perId * n, 0, 0, 0, param)) return n;
-    memory.copy(BINARY + <usize>(bytes * n), SEED, bytes);
-  }
-  return count;
+  return run(run(maker, GENERATOR, 0, 0, 0, 0), ADVANCE, count, 0, 0, 0, 0, param);
 }
 
 /**
