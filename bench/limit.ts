@@ -15,7 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
+import { SCALAR_WASM } from "../src/wasm/generated.js";
 import { ULID as ULID_SPEC } from "../src/engine/specs.js";
 import { loadWasm, useCompiledModule, type WasmExports } from "../src/wasm/load.js";
 import { firstNonIncreasing, refEncode, seededUint32 } from "../test/helpers/reference.js";
@@ -83,7 +83,7 @@ function runAll(): void {
 
 async function runOne(build: Build): Promise<void> {
   // Before anything loads the engine: the scalar build is the one a runtime without SIMD gets.
-  if (build === "scalar") useCompiledModule(new WebAssembly.Module(base64Bytes(SCALAR_WASM_BASE64)), false);
+  if (build === "scalar") useCompiledModule(new WebAssembly.Module(Buffer.from(SCALAR_WASM, "latin1")), false);
   const api = await import("../src/index.js");
   api.setBackend(build === "ts" ? "js" : "wasm");
   const backend = api.getBackend();
@@ -292,12 +292,4 @@ function measure(kernel: Kernel): Figures {
 
 function swap(a: number, b: number): [number, number] {
   return [b, a];
-}
-
-/** Base64 -> bytes (`atob`: every Node this runs on has it). */
-function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
 }

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SCALAR_WASM_BASE64 } from "../src/wasm/generated.js";
+import { SCALAR_WASM } from "../src/wasm/generated.js";
 import { useCompiledModule } from "../src/wasm/load.js";
 import { seededUint32 } from "../test/helpers/reference.js";
 import { median, repetitions, sample } from "./lib/measure.js";
@@ -92,7 +92,7 @@ function sparseLog(megabytes: number, api: typeof import("../src/index.js")): { 
 }
 
 async function runOne(build: Build): Promise<void> {
-  if (build === "scalar") useCompiledModule(new WebAssembly.Module(Buffer.from(SCALAR_WASM_BASE64, "base64")), false);
+  if (build === "scalar") useCompiledModule(new WebAssembly.Module(Buffer.from(SCALAR_WASM, "latin1")), false);
   const api = await import("../src/index.js");
   api.setBackend(build === "ts" ? "js" : "wasm");
   const backend = api.getBackend();

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hex } from "../src/internal.js";
 import { lines, runCli, runCliBytes } from "./helpers/cli.js";
-import { type FormatKey, formats, typeid, uuidv7 } from "../src/index.js";
+import { type FormatKey, formats, objectid, typeid, uuidv7, xid } from "../src/index.js";
 
 /** Rows of a row group (src/printer/columnar-file.ts GROUP_ROWS). */
 const GROUP_ROWS = 65536;
@@ -187,9 +187,10 @@ describe("ulid scan --format parquet|arrow", () => {
   it("writes file, line, offset, type, id, bytes, ts for every match, as --json prints them", async () => {
     const path = join(dir, "app.log");
     writeFileSync(path, log());
-    const json = lines(await ok(["scan", path, "--type", "all", "--json", "-H"])).map((line) => JSON.parse(line));
+    const types = "ulid,uuidv7,typeid";
+    const json = lines(await ok(["scan", path, "--type", types, "--json", "-H"])).map((line) => JSON.parse(line));
     const file = join(dir, "scan.parquet");
-    await ok(["scan", path, "--type", "all", "--format", "parquet", "-o", file]);
+    await ok(["scan", path, "--type", types, "--format", "parquet", "-o", file]);
     expect(await parquetSchema(file)).toEqual({
       file: ["BYTE_ARRAY", null, "StringType()"],
       line: ["INT64", null, null],
@@ -206,12 +207,25 @@ describe("ulid scan --format parquet|arrow", () => {
     expect(read.map(([f, line, offset, type, id, ms]) => ({ file: f, line: Number(line), offset: Number(offset), type, id, time: Number(ms) }))).toEqual(
       json.map(({ file: f, line, offset, type, id, time }) => ({ file: f, line, offset, type, id, time })),
     );
-    expect(read.map((row) => row[6])).toEqual(json.map(({ type, id }) => bytesHex(type === "typeid" ? "typeid" : type, id)));
+    expect(read.map((row) => row[6])).toEqual(json.map(({ type, id }) => bytesHex(type, id)));
 
-    const arrow = tableFromIPC(await runCliBytes(["scan", path, "--type", "all", "--format", "arrow"]).then(({ stdout }) => stdout));
+    const arrow = tableFromIPC(await runCliBytes(["scan", path, "--type", types, "--format", "arrow"]).then(({ stdout }) => stdout));
     expect(arrowColumn(arrow, "offset")).toEqual(json.map(({ offset }) => offset));
     expect(arrowColumn(arrow, "type")).toEqual(json.map(({ type }) => type));
     expect(arrowColumn(arrow, "line")).toEqual(json.map(({ line }) => line));
+  });
+
+  it("writes variable-length bytes for types of several widths (--type all: ObjectIds and XIDs are 12 bytes)", async () => {
+    const path = join(dir, "mixed.log");
+    const time = Date.UTC(2026, 3, 15);
+    writeFileSync(path, `${log()}oid=${objectid.generate(time)} xid=${xid.generate(time)}\n`);
+    const json = lines(await ok(["scan", path, "--type", "all", "--json"])).map((line) => JSON.parse(line));
+    expect(new Set(json.map(({ type }) => type))).toEqual(new Set(["ulid", "uuidv7", "typeid", "objectid", "xid"]));
+    const file = join(dir, "all.parquet");
+    await ok(["scan", path, "--type", "all", "--format", "parquet", "-o", file]);
+    expect((await parquetSchema(file)).bytes).toEqual(["BYTE_ARRAY", null, null]);
+    const read = await rows(`SELECT type, id, lower(hex(bytes)) FROM read_parquet('${file}', file_row_number = true) ORDER BY file_row_number`);
+    expect(read).toEqual(json.map(({ type, id }) => [type, id, bytesHex(type, id)]));
   });
 
   it("keeps --since/--until and the plausible window, and names standard input", async () => {

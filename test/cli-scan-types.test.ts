@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { scannableNames } from "../src/internal.js";
 import { lines, runCli } from "./helpers/cli.js";
 import { type ExpectedFormatMatch, randomMixedLog, referenceFormatsScan } from "./helpers/scan-reference.js";
 
@@ -26,7 +27,7 @@ describe("ulid scan --type with several types", () => {
     for (const [type, list] of [
       ["ulid,uuidv7", ["ulid", "uuidv7"]],
       ["typeid,ulid", ["typeid", "ulid"]],
-      ["all", ["ulid", "uuidv7", "typeid"]],
+      ["all", scannableNames()],
     ] as const) {
       const expected = referenceFormatsScan(text, list);
       for (const format of list) expect(expected.filter((m) => m.format === format).length).toBeGreaterThan(100);
@@ -37,7 +38,7 @@ describe("ulid scan --type with several types", () => {
   });
 
   it("gives every JSON object its id and type, whatever the types", async () => {
-    const expected = referenceFormatsScan(text, ["ulid", "uuidv7", "typeid"]);
+    const expected = referenceFormatsScan(text, scannableNames());
     const all = lines((await runCli(["scan", path, "--type", "all", "--json", "--plausible", ".."])).stdout).map((line) => JSON.parse(line));
     expect(all.map(({ line, offset, type, id, time }) => ({ line, offset, format: type, id, time }))).toEqual(expected);
     expect(Object.keys(all[0])).toEqual(["line", "offset", "type", "id", "time", "iso"]);
@@ -48,7 +49,7 @@ describe("ulid scan --type with several types", () => {
 
   it("prints by default only plausible times, and --stats counts what it leaves out", async () => {
     const now = Date.now();
-    const expected = referenceFormatsScan(text, ["ulid", "uuidv7", "typeid"]);
+    const expected = referenceFormatsScan(text, scannableNames());
     const plausible = expected.filter((m) => m.time >= Y2000 && m.time < now + 86_400_000);
     expect(plausible.length).toBeGreaterThan(100);
     expect(plausible.length).toBeLessThan(expected.length - 100);

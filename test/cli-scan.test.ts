@@ -144,7 +144,7 @@ describe("ulid scan", () => {
     [["scan", "--stats", "--plausible", "2026-01-01..2025-01-01"], 2, /--plausible FROM must be before UNTIL/],
     [["scan", "--plausible", "2026"], 2, /--plausible must be FROM\.\.UNTIL/],
     [["scan", "--type", "ulid,ulid"], 2, /--type names a type twice/],
-    [["scan", "--type", "ulid,"], 2, /--type must be ulid, uuidv7 or typeid for scan, several of them separated by commas, or all/],
+    [["scan", "--type", "ulid,"], 2, /--type must be ulid, uuidv7, typeid, objectid or xid for scan, several of them separated by commas, or all/],
     [["scan", "--type", "ulid,ksuid"], 2, /a KSUID .* cannot be told from ordinary words/],
   ])("exits with the right status for %j", async (args, expected, message) => {
     const { status, stderr } = await runCli(args, "");

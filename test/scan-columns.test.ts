@@ -5,7 +5,7 @@
  * astral characters before the IDs, within plausible windows; empty results; and the option's faults.
  */
 import { describe, expect, it } from "vitest";
-import { decode, scanChunks, scanStream, scanText, uuidv7, type ScanColumns, type ScanOptions, type UlidMatch } from "../src/index.js";
+import { decode, objectid, scanChunks, scanStream, scanText, uuidv7, xid, type ScanColumns, type ScanOptions, type UlidMatch } from "../src/index.js";
 import { scannableNames } from "../src/internal.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
@@ -13,16 +13,18 @@ import { latin1, seededUint32 } from "./helpers/reference.js";
 import { byteChunks, randomChunks, randomLog, randomMixedLog } from "./helpers/scan-reference.js";
 import { throughTransform } from "./helpers/streams.js";
 
-type Format = "ulid" | "uuidv7" | "typeid";
+type Format = "ulid" | "uuidv7" | "typeid" | "objectid" | "xid";
 
-const FORMATS: (Format | readonly Format[] | "all")[] = ["ulid", "uuidv7", "typeid", "all", ["typeid", "ulid"], ["uuidv7", "ulid"], ["ulid"]];
+const FORMATS: (Format | readonly Format[] | "all")[] = ["ulid", "uuidv7", "typeid", "objectid", "xid", "all", ["typeid", "ulid"], ["uuidv7", "ulid"], ["xid", "objectid", "ulid"], ["ulid"]];
 
 /** Non-ASCII text: astral characters (surrogate pairs), other scripts. */
 const WIDE = ["\u{1f600}", "\u{1f468}\u200d\u{1f469}\u200d\u{1f467}", "\u{20bb7}", "\u00e9t\u00e9", "\u65e5\u672c", "\u00ff"];
 
-/** The 16 bytes an object match's ID decodes to. */
+/** The bytes an object match's ID decodes to. */
 function idBytes(match: UlidMatch, format: string): Uint8Array {
   if (format === "uuidv7") return uuidv7.decode(match.id);
+  if (format === "objectid") return objectid.decode(match.id);
+  if (format === "xid") return xid.decode(match.id);
   // A ULID, or a TypeID's suffix: its last 26 characters, Crockford base32 in either case.
   return decode(match.id.slice(-26));
 }
@@ -91,7 +93,10 @@ forEachEngine(() => {
 
     it("gives every binary ID in its format's width, back to back", () => {
       const columns = scanText(bytes, { format: "all", columns: true });
-      for (let i = 0; i < columns.count; i++) expect(columns.ends[i]).toBe(16 * (i + 1));
+      const widths = columns.names.map((name) => (name === "objectid" || name === "xid" ? 12 : 16));
+      let end = 0;
+      for (let i = 0; i < columns.count; i++) expect(columns.ends[i]).toBe((end += widths[columns.formats[i]!]!));
+      expect(new Set(columns.formats).size).toBe(columns.names.length);
     });
 
     it("gives one result per chunk that completes any match, split anywhere, as the object results come", async () => {
@@ -106,7 +111,7 @@ forEachEngine(() => {
         const want = chunks.length === small.length ? objectRows(scanText(small, { format: "all", lines: true }), undefined) : expected;
         expect(results.flatMap(rows)).toEqual(want);
       }
-      const streamed = await throughTransform(scanStream({ format: ["ulid", "uuidv7", "typeid"], lines: true, columns: true }), randomChunks(bytes, 1_000, 14));
+      const streamed = await throughTransform(scanStream({ format: scannableNames(), lines: true, columns: true }), randomChunks(bytes, 1_000, 14));
       expect(streamed.every((result) => result.count > 0)).toBe(true);
       expect(streamed.flatMap(rows)).toEqual(expected);
     });

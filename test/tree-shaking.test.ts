@@ -27,9 +27,9 @@ async function bundle(names: string): Promise<{ text: string; bytes: Record<stri
   return { text: result.outputFiles[0]!.text, bytes: Object.fromEntries(bytes) };
 }
 
-/** Whether a bundle holds an embedded wasm binary: base64 of the "\0asm" magic number, opening a string. */
+/** Whether a bundle holds an embedded wasm binary: the "\0asm" magic number (its NUL escaped), opening a string. */
 function holdsWasm(text: string): boolean {
-  return /["'`]AGFzbQ/.test(text);
+  return /["'`](\\0|\\x00|\\u0000)asm/.test(text);
 }
 
 const SINGLE = [

@@ -176,6 +176,6 @@ export const XID: FormatSpec = {
     varies: false,
     glues: isAsciiAlphanumeric,
     letters: "lower",
-    digits: { values: XID_DECODE, bits: 5 },
+    digits: { values: XID_DECODE, bits: 5, padBits: 4 },
   },
 };

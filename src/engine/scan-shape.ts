@@ -25,9 +25,11 @@ export interface ScanShape {
   readonly letters: "upper" | "lower" | "found";
   /**
    * How a match's last `format.chars` characters pack into its 128-bit key, for counting distinct IDs: each byte's
-   * digit value (0xFF for a byte that is no digit, such as a UUID's hyphens), `bits` each.
+   * digit value (0xFF for a byte that is no digit, such as a UUID's hyphens), `bits` each; `padBits`, when given,
+   * are the last digit's low bits that pad the text and are no bits of the ID (an XID's 20 digits carry 96 bits and 4
+   * of padding). Read this way, the ID's binary form is the key's last `format.bytes` bytes.
    */
-  readonly digits: { readonly values: Uint8Array; readonly bits: number };
+  readonly digits: { readonly values: Uint8Array; readonly bits: number; readonly padBits?: number };
 }
 
 const UNDERSCORE = 0x5f;

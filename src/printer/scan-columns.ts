@@ -56,7 +56,8 @@ export class ScanRows {
     }
     target.write(rows.id.begin(length), this.windowWords, at, length);
     rows.id.end();
-    // The binary ID: the last bytes of the match's 128 bits (a ULID's, a UUID's, a TypeID's UUID's: all 16).
+    // The binary ID: the last `width` bytes of the match's 128-bit key (16 of a ULID's, a UUID's, a TypeID's UUID's; 12
+    // of an ObjectId's or an XID's).
     target.key(window, at, length, this.key);
     for (let i = 0; i < 4; i++) this.keyWords.setUint32(i * 4, this.key[i]!);
     const width = target.format.bytes;

@@ -20,11 +20,12 @@ export interface ScanTarget {
 
 /**
  * Packs the last `chars` digits of the match at `window[at]` (`length` bytes; the digits' values in `values`,
- * 0xFF for a separator such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest. A ULID's (or
- * TypeID suffix's) 26 digits make 130 bits whose top 2 are 0 (its first digit is 0-7), so 128 fit; a UUID's 32 hex
- * digits make 128.
+ * 0xFF for a separator such as a UUID's hyphens), `bits` each, into `key`, the last digit lowest, its `padBits` low
+ * bits dropped. A ULID's (or TypeID suffix's) 26 digits make 130 bits whose top 2 are 0 (its first digit is 0-7),
+ * so 128 fit; a UUID's 32 hex digits make 128; an XID's 20 make 96 and 4 of padding. The key's last bytes are then
+ * the ID's binary form.
  */
-function packDigits(values: Uint8Array, bits: number, chars: number) {
+function packDigits(values: Uint8Array, bits: number, chars: number, padBits: number) {
   return (window: Uint8Array, at: number, length: number, key: Uint32Array): void => {
     let [a, b, c, d] = [0, 0, 0, 0];
     const carry = 32 - bits;
@@ -35,6 +36,13 @@ function packDigits(values: Uint8Array, bits: number, chars: number) {
       b = (b << bits) | (c >>> carry);
       c = (c << bits) | (d >>> carry);
       d = (d << bits) | value;
+    }
+    if (padBits > 0) {
+      const carried = 32 - padBits;
+      d = (d >>> padBits) | (c << carried);
+      c = (c >>> padBits) | (b << carried);
+      b = (b >>> padBits) | (a << carried);
+      a >>>= padBits;
     }
     key[0] = a;
     key[1] = b;
@@ -74,7 +82,7 @@ export function scanTargets(formats: readonly FormatSpec[]): ScanTargets {
 function scanTarget(format: FormatSpec): ScanTarget {
   const table = canonicalCase(format);
   const lower = table === LOWER;
-  const { values, bits } = scanShape(format).digits;
+  const { values, bits, padBits = 0 } = scanShape(format).digits;
   return {
     name: format.name,
     format,
@@ -83,6 +91,6 @@ function scanTarget(format: FormatSpec): ScanTarget {
       table === null
         ? (writer, window, at, length) => writer.asciiText(window, at, length)
         : (writer, window, at) => writer.id(window, at, format.chars, lower),
-    key: packDigits(values, bits, format.chars),
+    key: packDigits(values, bits, format.chars, padBits),
   };
 }

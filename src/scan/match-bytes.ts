@@ -5,9 +5,49 @@
  * ULID, and a TypeID's suffix (its last 26 bytes), 26 Crockford characters -> 16 bytes, big-endian:
  *   byte 0 = char 0 (3 bits) + char 1 (5 bits); then every 5 bytes are 8 chars (40 bits), from chars 2, 10, 18.
  * UUID v7, 8-4-4-4-12 hex digits -> 16 bytes: byte i from the two hex digits at CHAR_OF_BYTE[i].
+ * Any other format, from its digits as its scan shape describes them (`packDigitText`): an ObjectId's 24 hex digits,
+ * an XID's 20 base32hex digits (96 bits and 4 of padding).
  */
 import { DECODE_TABLE } from "../alphabets/crockford.js";
+import type { FormatSpec } from "../engine/specs.js";
 import { HEX_DECODE } from "../engine/js-uuidv7.js";
+import { scanShape } from "../engine/scan-shape.js";
+
+/** Packs the match of `length` bytes at `src[at]` as its binary ID at `dst[to]`. */
+export type MatchPacker = (src: Uint8Array, at: number, length: number, dst: Uint8Array, to: number) => void;
+
+/**
+ * How a match of scannable `format` packs: by the tuned readers where its digits are theirs (26 Crockford digits: a
+ * ULID, a TypeID's suffix; a UUID's 36 characters), else by its digits one by one.
+ */
+export function matchPacker(format: FormatSpec): MatchPacker {
+  const { values, bits, padBits = 0 } = scanShape(format).digits;
+  const { chars, bytes } = format;
+  if (values === DECODE_TABLE && chars === DIGIT_RUN) return (src, at, length, dst, to) => packDigitRun(src, at + length - DIGIT_RUN, dst, to);
+  if (values === HEX_DECODE && chars === UUID_CHARS) return (src, at, _length, dst, to) => packUuid(src, at, dst, to);
+  // Bits the digits carry above the ID's (zero, as a ULID's top 2) are dropped as they come; the padding at the end
+  // is never written.
+  const lead = chars * bits - 8 * bytes - padBits;
+  return (src, at, length, dst, to) => {
+    let acc = 0;
+    let held = -lead;
+    let o = to;
+    for (let i = at + length - chars; i < at + length; i++) {
+      const value = values[src[i]!]!;
+      if (value === 0xff) continue;
+      acc = ((acc << bits) | value) & 0xffff;
+      held += bits;
+      if (held >= 8) {
+        held -= 8;
+        dst[o++] = acc >>> held;
+      }
+    }
+  };
+}
+
+/** The characters a ULID takes, and the suffix of a TypeID; a UUID's, with its hyphens. */
+const DIGIT_RUN = 26;
+const UUID_CHARS = 36;
 
 /** Position of the first hex digit of each byte in a UUID's text. */
 const CHAR_OF_BYTE = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34);

@@ -12,7 +12,7 @@
  */
 import { batchEngine } from "../engine/backend.js";
 import type { ChunkProcessor } from "../streams/stream-shapes.js";
-import { packDigitRun, packUuid } from "./match-bytes.js";
+import { type MatchPacker, matchPacker } from "./match-bytes.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
 import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
@@ -40,9 +40,6 @@ export interface ScanColumns {
 
 /** Matches in a scan's first block: a sparse scan allocates little (4,096 take 132 KiB); a window's matches fit one. */
 const FIRST_BLOCK = 4096;
-/** Characters of a ULID, and of a TypeID's suffix (the last 26 characters of its match). */
-const DIGIT_RUN = 26;
-
 /** One block of matches' fields, and how much of it is filled. */
 interface Block extends ColumnBlock {
   size: number;
@@ -132,8 +129,8 @@ class ColumnSearch implements WindowSearch {
   readonly widths: Uint8Array;
   readonly widest: number;
   private readonly lineCounter: LineCounter | null;
-  /** Each format's reading of its bytes: a UUID's hex, else 26 Crockford characters ending the match. */
-  private readonly isUuid: Uint8Array;
+  /** Each format's reading of a match as its binary ID. */
+  private readonly packers: readonly MatchPacker[];
   private readonly from: number;
   private readonly until: number;
 
@@ -146,7 +143,7 @@ class ColumnSearch implements WindowSearch {
     this.widths = Uint8Array.from(formats, (format) => format.bytes);
     this.widest = Math.max(...this.widths);
     this.lineCounter = lines ? new LineCounter() : null;
-    this.isUuid = Uint8Array.from(formats, (format) => (format.name === "uuidv7" ? 1 : 0));
+    this.packers = formats.map(matchPacker);
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
     this.block = (most === undefined ? null : growingBlock(most, lines, this.widest)) ?? newBlock(FIRST_BLOCK, lines, this.widest);
@@ -168,7 +165,7 @@ class ColumnSearch implements WindowSearch {
       return writer.line;
     }
     const { offsets, times, lengths, formats } = this.finder;
-    const { lineCounter, isUuid, widths, from, until } = this;
+    const { lineCounter, packers, widths, from, until } = this;
     lineCounter?.start(window, line);
     let n = block.filled;
     let byte = block.filledBytes;
@@ -184,8 +181,7 @@ class ColumnSearch implements WindowSearch {
       block.offsets[n] = base + at;
       block.times[n] = time;
       if (lineCounter !== null) block.lines![n] = lineCounter.lineAt(window, at);
-      if (isUuid[format] === 1) packUuid(window, at, block.bytes, byte);
-      else packDigitRun(window, at + lengths[i]! - DIGIT_RUN, block.bytes, byte);
+      packers[format]!(window, at, lengths[i]!, block.bytes, byte);
       byte += widths[format]!;
       n++;
     }

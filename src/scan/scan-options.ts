@@ -13,8 +13,8 @@ import { definitionNamed, formatOption, formats, type FormatKey } from "../forma
 export type ScannableFormat = "ulid" | "uuidv7" | "typeid" | "objectid" | "xid";
 
 /** The names of the formats scanning finds, in the registry's order (the order of `"all"`). */
-export function scannableNames(): string[] {
-  return Object.keys(formats).filter((name) => formatOption(name).spec.scan !== undefined);
+export function scannableNames(): ScannableFormat[] {
+  return Object.keys(formats).filter((name) => formatOption(name).spec.scan !== undefined) as ScannableFormat[];
 }
 
 export interface ScanOptions {

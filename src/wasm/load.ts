@@ -1,6 +1,6 @@
 import { FORMAT_SPECS, MAX_ID_BYTES, MAX_PREFIX, MAX_RANDOM_BYTES, TYPEID, typeIdSpec } from "../engine/specs.js";
 import { GENERATE_CHUNK, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
-import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "./generated.js";
+import { SCALAR_WASM, SIMD_WASM } from "./generated.js";
 
 /**
  * The exports of assembly/index.ts, the one WebAssembly ABI: kernels over fixed scratch regions (assembly/layout.ts)
@@ -113,11 +113,11 @@ let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
 let precompiled: CompiledWasm | undefined;
 /**
- * The builds `compiledWasm` compiles, base64: the library's (assembly/index.ts). The command's bundle embeds its own
+ * The builds `compiledWasm` compiles, one character per byte: the library's (assembly/index.ts). The command's bundle embeds its own
  * module here instead (assembly/command/index.ts: these kernels and the command's), by resolving ./generated.js to
  * generated-cli.ts (tsup.config.ts), so it carries no build it never compiles.
  */
-const EMBEDDED_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
+const EMBEDDED_BUILDS = { simd: SIMD_WASM, scalar: SCALAR_WASM };
 
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
@@ -142,10 +142,10 @@ export function compiledWasm(): CompiledWasm | null {
       if (precompiled) {
         compiled = precompiled;
       } else {
-        const simdBytes = base64Bytes(EMBEDDED_BUILDS.simd);
+        const simdBytes = binaryBytes(EMBEDDED_BUILDS.simd);
         compiled = WebAssembly.validate(simdBytes)
           ? { module: new WebAssembly.Module(simdBytes), simd: true }
-          : { module: new WebAssembly.Module(base64Bytes(EMBEDDED_BUILDS.scalar)), simd: false };
+          : { module: new WebAssembly.Module(binaryBytes(EMBEDDED_BUILDS.scalar)), simd: false };
       }
     } catch (error) {
       compiled = null;
@@ -179,11 +179,11 @@ export function wasmUnavailableReason(): string | undefined {
 }
 
 /**
- * A fresh, uncached, checked instance of one build (of the library's, or of `base64` builds given); throws where it
+ * A fresh, uncached, checked instance of one build (of the library's, or of the `builds` given); throws where it
  * cannot load. For tests that cover both builds.
  */
-export function instantiateBuild(simd: boolean, base64 = EMBEDDED_BUILDS): LoadedWasm {
-  return instantiate(base64Bytes(simd ? base64.simd : base64.scalar), simd);
+export function instantiateBuild(simd: boolean, builds = EMBEDDED_BUILDS): LoadedWasm {
+  return instantiate(binaryBytes(simd ? builds.simd : builds.scalar), simd);
 }
 
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {
@@ -259,9 +259,8 @@ export function checkAbi(x: WasmExports): void {
   checkRegions(regions, x.memory.buffer.byteLength, mismatch);
 }
 
-/** Base64 -> bytes with `atob`, which every target runtime has (no Buffer). */
-function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
+/** A string of one character per byte -> its bytes (no Buffer: every target runtime runs this). */
+function binaryBytes(binary: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;

@@ -135,7 +135,7 @@ describe.runIf(ENGINE_PUBLISHED)("ClickHouse (chDB)", () => {
       const log = join(dir, "app.log");
       writeFileSync(log, `a ${formats.ulid.generate(Date.UTC(2026, 3, 15))} b ${uuidv7.generate(Date.UTC(2026, 3, 15))}\n`);
       const scanned = join(dir, "scan.parquet");
-      await ok(["scan", log, "--type", "all", "--format", "parquet", "-o", scanned]);
+      await ok(["scan", log, "--type", "ulid,uuidv7,typeid", "--format", "parquet", "-o", scanned]);
       expect(tsv(session.query(`DESCRIBE file('${scanned}')`, "TSV")).map((row) => row.slice(0, 2))).toEqual([
         ["file", "String"],
         ["line", "Int64"],
@@ -160,7 +160,7 @@ describe.runIf(ENGINE_PUBLISHED)("ClickHouse (chDB)", () => {
     const time = Date.UTC(2026, 3, 15, 2);
     writeFileSync(log, `${formats.ulid.generate(time)} ${uuidv7.generate(time + 3_600_000)} ${formats.ulid.generate(time)}\n`);
     const scanned = join(dir, "ids.parquet");
-    await ok(["scan", log, "--type", "all", "--format", "parquet", "-o", scanned]);
+    await ok(["scan", log, "--type", "ulid,uuidv7,typeid", "--format", "parquet", "-o", scanned]);
     const byType = tsv(session.query(queries[0]!.replace("'ids.parquet'", `'${scanned}'`), "TSV"));
     expect(byType.sort()).toEqual([
       ["ulid", "2", "2", "2026-04-15 02:00:00.000", "2026-04-15 02:00:00.000"],

@@ -101,7 +101,7 @@ describe("read_ids", () => {
   it("refuses a missing file, a glob that matches nothing and a format scanning cannot read, naming them", async () => {
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "missing.log")}')`)).toContain(`read_ids: cannot read "${join(dir, "missing.log")}"`);
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "*.none")}')`)).toContain(`read_ids: no file matches "${join(dir, "*.none")}"`);
-    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ksuid')`)).toContain("read_ids: scanning finds ULIDs, UUID v7s and TypeIDs only");
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ksuid')`)).toMatch(/read_ids: scanning finds ULIDs, .* only: a KSUID /);
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ulid,ulid')`)).toContain("read_ids: ");
   });
 });

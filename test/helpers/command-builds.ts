@@ -1,8 +1,8 @@
 /** The `ulid` command's WebAssembly module (assembly/command/index.ts: the library's kernels and the command's own). */
-import { SCALAR_WASM_BASE64, SIMD_WASM_BASE64 } from "../../src/wasm/generated-cli.js";
+import { SCALAR_WASM, SIMD_WASM } from "../../src/wasm/generated-cli.js";
 import { type LoadedWasm, instantiateBuild, useCompiledModule } from "../../src/wasm/load.js";
 
-const COMMAND_BUILDS = { simd: SIMD_WASM_BASE64, scalar: SCALAR_WASM_BASE64 };
+const COMMAND_BUILDS = { simd: SIMD_WASM, scalar: SCALAR_WASM };
 
 /** A fresh, checked instance of the command's SIMD or scalar build. */
 export function commandBuild(simd: boolean): LoadedWasm {
@@ -14,5 +14,5 @@ export function commandBuild(simd: boolean): LoadedWasm {
  * module in place of the library's: tsup.config.ts). Call it before first use.
  */
 export function useCommandModule(): void {
-  useCompiledModule(new WebAssembly.Module(Buffer.from(SIMD_WASM_BASE64, "base64")), true);
+  useCompiledModule(new WebAssembly.Module(Buffer.from(SIMD_WASM, "latin1")), true);
 }

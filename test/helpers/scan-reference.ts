@@ -244,9 +244,32 @@ function randomUuidV7(next: () => number): string {
   return next() % 3 === 0 ? text.toUpperCase() : text;
 }
 
+/** Twelve random bytes whose first four are Unix seconds from 2001 to 2026 (an ObjectId's or an XID's). */
+function randomTwelveBytes(next: () => number): Uint8Array {
+  const bytes = new Uint8Array(12);
+  new DataView(bytes.buffer).setUint32(0, 0x3b9aca00 + (next() % 0x2d000000));
+  for (let i = 4; i < 12; i++) bytes[i] = next() % 256;
+  return bytes;
+}
+
+/** An ObjectId's text, either case, or a decoy: glued to a word, a digit too many or too few. */
+function randomObjectId(next: () => number): string {
+  const text = Buffer.from(randomTwelveBytes(next)).toString("hex");
+  return pick(next, [() => text, () => text.toUpperCase(), () => `x${text}`, () => `${text}0`, () => text.slice(1), () => `"_id":"${text}"`])();
+}
+
+/** An XID's text (12 bytes as 20 base32hex digits, the last 4 bits padding), or a decoy: upper case, glued, cut. */
+function randomXid(next: () => number): string {
+  const bits = [...randomTwelveBytes(next)].map((byte) => byte.toString(2).padStart(8, "0")).join("") + "0000";
+  let text = "";
+  for (let i = 0; i < 100; i += 5) text += "0123456789abcdefghijklmnopqrstuv"[Number.parseInt(bits.slice(i, i + 5), 2)];
+  return pick(next, [() => text, () => `req=${text}`, () => text.toUpperCase(), () => `${text}x`, () => text.slice(0, 19)])();
+}
+
 /**
  * A seeded random log of about `length` bytes mixing every scannable format and their decoys: the ULID log's
- * pieces, the TypeID log's, and UUID v7s, plain, glued, as a TypeID's suffix's neighbour, with a wrong version.
+ * pieces, the TypeID log's, UUID v7s (plain, glued, as a TypeID's suffix's neighbour, with a wrong version), and
+ * ObjectIds and XIDs with theirs.
  */
 export function randomMixedLog(length: number, seed: number): string {
   const next = seededUint32(seed);
@@ -263,7 +286,9 @@ export function randomMixedLog(length: number, seed: number): string {
     ])();
   let text = "";
   for (let i = 0; text.length < length; i++) {
-    text += `${[ulids[i % ulids.length], typeIds[i % typeIds.length], uuid()][next() % 3]}${pick(next, [" ", "\n", " ", "\t"])}`;
+    const piece = next() % 5;
+    const word = piece === 0 ? ulids[i % ulids.length] : piece === 1 ? typeIds[i % typeIds.length] : piece === 2 ? uuid() : piece === 3 ? randomObjectId(next) : randomXid(next);
+    text += `${word}${pick(next, [" ", "\n", " ", "\t"])}`;
   }
   return text;
 }

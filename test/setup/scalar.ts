@@ -4,10 +4,10 @@
  * Every other project runs on the SIMD build, which Node validates.
  */
 import { getBackend } from "../../src/index.js";
-import { SCALAR_WASM_BASE64 } from "../../src/wasm/generated.js";
+import { SCALAR_WASM } from "../../src/wasm/generated.js";
 import { useCompiledModule } from "../../src/wasm/load.js";
 
-useCompiledModule(new WebAssembly.Module(Buffer.from(SCALAR_WASM_BASE64, "base64")), false);
+useCompiledModule(new WebAssembly.Module(Buffer.from(SCALAR_WASM, "latin1")), false);
 
 const backend = getBackend();
 if (backend.kind !== "wasm" || backend.simd) {

@@ -4,5 +4,5 @@
  * compiled (`useCompiledModule`, scan-worker.ts) and never compiles one of its own; should it try, the empty build
  * fails to compile and the worker runs on the TypeScript engine, which writes the same bytes.
  */
-export const SIMD_WASM_BASE64 = "";
-export const SCALAR_WASM_BASE64 = "";
+export const SIMD_WASM = "";
+export const SCALAR_WASM = "";
