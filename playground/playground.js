@@ -77,6 +77,9 @@ const SAMPLES = [
   "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
   "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
   "prefix_01h455vb4pex5vsknk084sn02q",
+  "507c7f79bcf86cd7994f6c0e",
+  "9m4e2mr0ui3e8a215n4g",
+  "01226N0640J7Q",
   "80000000000000000000000000",
 ];
 

@@ -161,7 +161,7 @@ afterAll(async () => {
 
 describe("the log inspector", () => {
   it("names the formats it scans for: the registry's scannable ones", async () => {
-    expect(await page.textContent("#scannable")).toBe("ULID, UUID v7, TypeID");
+    expect(await page.textContent("#scannable")).toBe("ULID, UUID v7, TypeID, ObjectId, XID");
   });
 
   it("a seeded log through the file input: the summary is `ulid scan --type all --stats --json`'s", async () => {
