@@ -70,7 +70,7 @@ const builds: Options[] = [
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.js*", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
+    clean: ["!workerd/**", "!cli.js*", "!cli-main.cjs*", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -97,12 +97,22 @@ const builds: Options[] = [
   },
   {
     ...shared,
-    // The `ulid` command (package.json "bin"): ESM only, the library bundled in, run by node from the shebang.
-    entry: { cli: "src/cli/main.ts" },
+    // The `ulid` command's entry (package.json "bin"), run by node from the shebang: it turns on Node's compile
+    // cache and requires the command's bundle beside it (src/cli/bin.ts).
+    entry: { cli: "src/cli/bin.ts" },
     format: ["esm"],
+    banner: { js: "#!/usr/bin/env node" },
+  },
+  {
+    ...shared,
+    // The `ulid` command, the library bundled in: CommonJS (src/cli/bin.ts says why), so dist/cli-main.cjs;
+    // import.meta.url (the package.json and the worker beside it) is the bundle's file URL (import-meta-url.ts).
+    entry: { "cli-main": "src/cli/main.ts" },
+    format: ["cjs"],
+    inject: ["src/cli/import-meta-url.ts"],
+    define: { "import.meta.url": "importMetaUrl" },
     // One file, no shared chunk: the library build beside it cleans dist of what it does not know.
     splitting: false,
-    banner: { js: "#!/usr/bin/env node" },
     esbuildPlugins: [embeddedBuilds("src/wasm/generated-cli.ts")],
   },
   {

@@ -33,6 +33,7 @@ const DEEP_ONLY = [
   "test/cli-formats.test.ts",
   "test/cli-generate.test.ts",
   "test/cli-inspect.test.ts",
+  "test/cli-compile-cache.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
   "test/consumer.test.ts",

@@ -110,4 +110,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 exitOnOutputError();
-process.exitCode = await main(process.argv.slice(2));
+// No top-level await: this module is bundled as CommonJS (bin.ts says why).
+main(process.argv.slice(2)).then((status) => {
+  process.exitCode = status;
+});

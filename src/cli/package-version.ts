@@ -1,4 +1,4 @@
-/** The package this command came with, read from its package.json (dist/cli.js is one below). */
+/** The package this command came with, read from its package.json (dist/cli-main.cjs is one below). */
 import { readFileSync } from "node:fs";
 
 /** "ulid-wasm 1.2.3". */

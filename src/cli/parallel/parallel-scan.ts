@@ -71,7 +71,7 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-/** The worker script, built beside the command (dist/scan-worker.js beside dist/cli.js). */
+/** The worker script, built beside the command (dist/scan-worker.js beside dist/cli-main.cjs). */
 const WORKER_URL = new URL("./scan-worker.js", import.meta.url);
 
 export class ScanPool {
