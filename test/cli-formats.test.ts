@@ -191,7 +191,7 @@ describe("format-specific options", () => {
   });
 
   it.each([
-    [["new", "--type", "snowflake"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
+    [["new", "--type", "nanoid"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
     [["new", "--sid", "3"], "--sid is a Ulid-Flake option"],
     [["new", "--prefix", "user"], "--prefix is a TypeID option"],
     [["parse", "--scalable", FLAKE_README.text], "--scalable is a Ulid-Flake option"],
