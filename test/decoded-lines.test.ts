@@ -129,8 +129,7 @@ function decodeAll(ref: RefFormat, input: Uint8Array, seed: number): { printed: 
   return { printed, bad };
 }
 
-// The command's lines of Snowflakes, whose texts vary in width, come with its --type snowflake.
-describe.each(REF_FORMATS.filter((ref) => ref.minChars === undefined))("decoded lines of $name", (ref) => {
+describe.each(REF_FORMATS)("decoded lines of $name", (ref) => {
   forEachEngine(() => {
     // Streams past the wasm chunk (8,192 records) and the command's lines region (~2,000 lines a call): once in
     // the unit tier, many times over in the deep tier.
