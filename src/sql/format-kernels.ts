@@ -6,12 +6,14 @@
  * A batch holds records of one width: the format's, or for a format whose text is as long as its prefix (TypeID)
  * the first value's. Values of another width, and those the batch flags as invalid, are read one by one: that is
  * where an invalid value's error comes from (the library's message, which shows the value), and where a TypeID of
- * another prefix than the batch's is read under its own.
+ * another prefix than the batch's is read under its own. A format whose texts vary in width (Snowflake's decimal
+ * text) ends a record at any byte that is no character of it: a value holding one reads as several records, and
+ * then the vector's values are all read one by one.
  */
 import { bindings, type Vector } from "./duckdb-bindings.js";
 import type { IdFormat } from "./id-format.js";
 import { VectorValues, isNullIn, validityBytes } from "./vector-strings.js";
-import { copyNulls, readUuids, writeBooleans, writeStrings, writeTimestamps, writeUuids } from "./vector-output.js";
+import { copyNulls, readUuids, writeBooleans, writeLines, writeStrings, writeTimestamps, writeUuids } from "./vector-output.js";
 
 /** The separator after each record of a text batch. */
 const NEWLINE = 0x0a;
@@ -47,7 +49,7 @@ export class FormatKernels {
   timestamp(fn: string, input: Vector, output: Vector, count: number): void {
     const stride = this.batch(input, count);
     const { values, copied, flags, times } = this;
-    if (stride > 0) this.format.decodeTimeMany(this.records.subarray(0, count * stride), { out: times, flags });
+    if (stride > 0) this.inBatch(count, 1, () => this.format.decodeTimeMany(this.records.subarray(0, count * stride), { out: times.subarray(0, count), flags: flags.subarray(0, count) }));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) times[row] = Number.NaN;
       else if (copied[row] === 0 || flags[row] === 0) times[row] = this.one(fn, row, (text) => this.format.decodeTime(text));
@@ -60,7 +62,8 @@ export class FormatKernels {
   valid(input: Vector, output: Vector, count: number): void {
     const stride = this.batch(input, count);
     const { values, copied } = this;
-    const valid = stride > 0 ? this.format.validateMany(this.records.subarray(0, count * stride)) : new Uint8Array(count);
+    let valid: Uint8Array = new Uint8Array(count);
+    if (stride > 0) this.inBatch(count, 1, () => (valid = this.format.validateMany(this.records.subarray(0, count * stride))));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) valid[row] = 0;
       else if (copied[row] === 0 || valid[row] === 0) valid[row] = this.format.isValid(values.text(row)) ? 1 : 0;
@@ -180,6 +183,21 @@ export class FormatKernels {
     return stride;
   }
 
+  /**
+   * Runs `call`, a bulk call over the batch of `count` records whose result is `perRecord` long for each; when its
+   * text did not read as `count` records (its result has another length, or its outputs were too small for them),
+   * marks every row as left out of the batch, to be read on its own.
+   */
+  private inBatch(count: number, perRecord: number, call: () => { readonly length: number }): void {
+    let length: number;
+    try {
+      length = call().length;
+    } catch {
+      length = -1;
+    }
+    if (length !== count * perRecord) this.copied.fill(0, 0, count);
+  }
+
   /** The width of a batch: the format's text length, or, when no value has it, the first value's (a TypeID's). */
   private widthOf(count: number): number {
     const { values } = this;
@@ -199,7 +217,7 @@ export class FormatKernels {
     const stride = this.batch(input, count);
     this.bytes = grown(this.bytes, count * size);
     const { values, copied, flags, bytes } = this;
-    if (stride > 0) this.format.decodeMany(this.records.subarray(0, count * stride), { out: bytes, flags });
+    if (stride > 0) this.inBatch(count, size, () => this.format.decodeMany(this.records.subarray(0, count * stride), { out: bytes.subarray(0, count * size), flags: flags.subarray(0, count) }));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) continue;
       if (copied[row] === 0 || flags[row] === 0) bytes.set(this.one(fn, row, (text) => this.format.decode(text)), row * size);
@@ -221,9 +239,10 @@ export class FormatKernels {
       const bytes = this.bytes.slice(row * size, (row + 1) * size);
       throw new SqlFunctionError(`${fn}: ${show(bytes)}: ${messageOf(attempt(() => format.encode(bytes)) ?? error)}`);
     }
-    const stride = text.length / count;
     copyNulls(output, mask, count);
-    writeStrings(output, text, stride, stride - 1, count, isNull);
+    // Records of one width, or, for a format whose texts vary in width, each of its own, up to its newline.
+    if (text.length === count * (format.chars + 1)) writeStrings(output, text, format.chars + 1, format.chars, count, isNull);
+    else writeLines(output, text, count, isNull);
   }
 
   /** Reads one value on its own: the result, or an error naming the function (the message shows the value). */
