@@ -60,6 +60,15 @@ const EXTRA_FIELDS = {
       ["UUID", uuid],
     ];
   },
+  snowflake(id) {
+    // The time shown is at Twitter's epoch, the default; Discord's is another reading of the same bits.
+    const value = lib.snowflake.toBigInt(id);
+    const discordMs = lib.snowflake.decodeTime(id, { epoch: "discord" });
+    return [
+      ["worker, sequence", `${(value >> 12n) & 1023n}, ${value & 4095n}`],
+      ["at Discord's epoch", `${new Date(discordMs).toISOString()} (${discordMs})`],
+    ];
+  },
 };
 
 /** What minting passes to a format's encoder (TypeID's prefix). */
@@ -77,6 +86,7 @@ const SAMPLES = [
   "017f22e2-79b0-7cc3-98c4-dc0c0c07398f",
   "0ujtsYcgvSTl8PAuAdqWYSMnLOv",
   "prefix_01h455vb4pex5vsknk084sn02q",
+  "175928847299117063",
   "80000000000000000000000000",
 ];
 

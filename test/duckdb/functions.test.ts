@@ -214,6 +214,9 @@ describe("named values and DuckDB's own functions", () => {
     await tableOf(db, "good_snowflakes", widths);
     const got = await rows(db, "SELECT epoch_ms(snowflake_timestamp(v))::VARCHAR, snowflake_from_blob(snowflake_to_blob(v)) FROM good_snowflakes ORDER BY i");
     expect(got).toEqual(widths.map((id) => [String(snowflake.decodeTime(id)), id]));
+    // As docs/sql.md says: compared as numbers, each lies between the bounds of its time (as strings, most would not).
+    const between = "v::BIGINT BETWEEN snowflake_min(snowflake_timestamp(v))::BIGINT AND snowflake_max(snowflake_timestamp(v))::BIGINT";
+    expect(await column(db, `SELECT count(*) FILTER (WHERE ${between}) FROM good_snowflakes`)).toEqual(["3000"]);
     for (const value of bad.slice(0, 3)) {
       await tableOf(db, "one_bad_snowflake_value", [...widths.slice(0, 2100), value]);
       const message = await failure(db, "SELECT snowflake_timestamp(v) FROM one_bad_snowflake_value");

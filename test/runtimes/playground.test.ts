@@ -17,6 +17,7 @@ const FORMATS: [string, (id: string) => boolean][] = [
   ["UUID v7", lib.uuidv7.isValid],
   ["KSUID", lib.ksuid.isValid],
   ["TypeID", (id) => id.startsWith("user_") && lib.typeid.isValid(id, { prefix: "user" })],
+  ["Snowflake", lib.snowflake.isValid],
 ];
 
 let playground: OpenPlayground;
@@ -47,21 +48,25 @@ describe("playground", () => {
   it("decodes the sample of every format, and names the fault of the invalid one", async () => {
     expect(await page.textContent("#engine")).toBe("wasm (SIMD)");
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "BaseUID", "UUID v7", "KSUID", "TypeID", "ULID", "TypeID"]);
+    // The Ulid-Flake sample is a TSID too: both 13 Crockford characters of 64 bits.
+    expect(decoded.map((row) => row[1])).toEqual(["ULID", "ULID", "Ulid-Flake", "TSID", "BaseUID", "UUID v7", "KSUID", "TypeID", "Snowflake", "ULID", "TypeID"]);
     // Every reading shows the ID's bytes and integer.
-    for (const row of decoded.slice(0, 7)) expect(row[3]).toMatch(/^bytes: [0-9a-f]+\ninteger: \d+/);
+    for (const row of decoded.slice(0, 9)) expect(row[3]).toMatch(/^bytes: [0-9a-f]+\ninteger: \d+/);
     expect(decoded[1]![2]).toBe("2016-07-30T22:36:16.385Z (1469918176385)");
     expect(decoded[1]![3]).toContain("canonical: 01ARYZ6S410000000000000000");
     expect(decoded[2]![2]).toContain("(1720159065483)");
     expect(decoded[2]![3]).toContain("integer: 16873543940839584");
-    expect(decoded[3]![2]).toBe("2022-01-01T00:00:00.000Z (1640995200000)");
-    expect(decoded[4]![2]).toBe("2022-02-22T19:22:22.000Z (1645557742000)");
-    expect(decoded[5]![2]).toBe("2017-10-10T04:00:47.000Z (1507608047000)");
-    expect(decoded[5]![3]).toContain("payload: b5a1cd34b5f99d1154fb6853345c9735");
-    expect(decoded[6]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
-    expect(decoded[6]![3]).toMatch(/\nprefix: prefix\nUUID: 01890a5d-ac96-774b-bcce-b302099a8057$/);
-    expect(decoded[7]![2]).toMatch(/^OVERFLOW at 0: /);
-    expect(decoded[8]![2]).toMatch(/^OVERFLOW at 0: /);
+    expect(decoded[4]![2]).toBe("2022-01-01T00:00:00.000Z (1640995200000)");
+    expect(decoded[5]![2]).toBe("2022-02-22T19:22:22.000Z (1645557742000)");
+    expect(decoded[6]![2]).toBe("2017-10-10T04:00:47.000Z (1507608047000)");
+    expect(decoded[6]![3]).toContain("payload: b5a1cd34b5f99d1154fb6853345c9735");
+    expect(decoded[7]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
+    expect(decoded[7]![3]).toMatch(/\nprefix: prefix\nUUID: 01890a5d-ac96-774b-bcce-b302099a8057$/);
+    // Discord's example Snowflake, at Twitter's epoch (the default) and at Discord's.
+    expect(decoded[8]![2]).toBe("2012-03-03T13:01:20.453Z (1330779680453)");
+    expect(decoded[8]![3]).toContain("worker, sequence: 32, 7\nat Discord's epoch: 2016-04-30T11:18:25.796Z (1462015105796)");
+    expect(decoded[9]![2]).toMatch(/^OVERFLOW at 0: /);
+    expect(decoded[10]![2]).toMatch(/^OVERFLOW at 0: /);
   });
 
   it("decodes what is typed in", async () => {
@@ -70,16 +75,17 @@ describe("playground", () => {
       `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`,
     );
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "ULID", "ULID", "TypeID", "?", "KSUID", "TypeID", "ULID", "TypeID"]);
-    expect(decoded[1]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
-    expect(decoded[2]![2]).toMatch(/^INVALID_CHAR at 10: /);
-    expect(decoded[3]![2]).toMatch(/^INVALID_CHAR at \d+: /);
-    expect(decoded[4]![2]).toMatch(/^no format has 4 characters/);
-    expect(decoded[5]![2]).toMatch(/^OVERFLOW at 26: /);
-    expect(decoded[6]![2]).toMatch(/^INVALID_PREFIX at 0: /);
+    // A Ulid-Flake is a TSID too; "nope" has a Snowflake's length (1 to 19), and is refused for its first character.
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "Snowflake", "KSUID", "TypeID", "ULID", "TypeID"]);
+    expect(decoded[2]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
+    expect(decoded[3]![2]).toMatch(/^INVALID_CHAR at 10: /);
+    expect(decoded[4]![2]).toMatch(/^INVALID_CHAR at \d+: /);
+    expect(decoded[5]![2]).toMatch(/^INVALID_CHAR at 0: /);
+    expect(decoded[6]![2]).toMatch(/^OVERFLOW at 26: /);
+    expect(decoded[7]![2]).toMatch(/^INVALID_PREFIX at 0: /);
     // A lower-case ULID is a TypeID without a prefix: both readings, one time.
-    expect(decoded[7]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
-    expect(decoded[8]![2]).toBe(decoded[7]![2]);
+    expect(decoded[8]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
+    expect(decoded[9]![2]).toBe(decoded[8]![2]);
   });
 
   it.each(FORMATS)("mints a batch of %s on each engine, with timings", async (format, isValid) => {
