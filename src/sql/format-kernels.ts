@@ -4,11 +4,11 @@
  * `validateMany` with flags, `encodeManyText`, `generateMany`) and writes the results back (vector-output.ts).
  *
  * A batch holds records of one width: the format's, or for a format whose text is as long as its prefix (TypeID)
- * the first value's. Values of another width, and those the batch flags as invalid, are read one by one: that is
- * where an invalid value's error comes from (the library's message, which shows the value), and where a TypeID of
- * another prefix than the batch's is read under its own. A format whose texts vary in width (Snowflake's decimal
- * text) ends a record at any byte that is no character of it: a value holding one reads as several records, and
- * then the vector's values are all read one by one.
+ * the first value's; for a format whose texts vary in width (Snowflake's), of every width up to its widest. Values
+ * of another width, and those the batch flags as invalid, are read one by one: that is where an invalid value's
+ * error comes from (the library's message, which shows the value), and where a TypeID of another prefix than the
+ * batch's is read under its own. A format whose texts vary in width ends a record at any byte that is no character
+ * of it: a value holding one reads as several records, and then the vector's values are all read one by one.
  */
 import { bindings, type Vector } from "./duckdb-bindings.js";
 import type { IdFormat } from "./id-format.js";
