@@ -29,6 +29,7 @@ import { FLAKE, FlakeCodec } from "./flake";
 import { KSUID, KsuidCodec } from "./ksuid";
 import { BINARY, CHUNK, FLAGS, RANDOM, RECORD, SCAN_TEXT, SEED, TEXT, TIME } from "./layout";
 import { OBJECTID, ObjectIdCodec } from "./objectid";
+import { SNOWFLAKE, SnowflakeCodec } from "./snowflake";
 import { TSID, TsidCodec } from "./tsid";
 import { TYPEID, TypeIdCodec } from "./typeid";
 import { UlidCodec } from "./ulid";
@@ -36,7 +37,7 @@ import { UUIDV7, UuidV7Codec } from "./uuidv7";
 import { XID, XidCodec } from "./xid";
 
 /** Formats this build knows: the loader checks its own specs against `formatCount`/`formatChars`/`formatBytes`. */
-const FORMATS = 9;
+const FORMATS = 10;
 
 // What a call asks of a format's codec.
 const CHARS = 0;
@@ -71,6 +72,7 @@ const SCAN_PACK = 11;
   if (format == OBJECTID) return on<ObjectIdCodec>(format, op, a, b, c, d, time, param);
   if (format == XID) return on<XidCodec>(format, op, a, b, c, d, time, param);
   if (format == TSID) return on<TsidCodec>(format, op, a, b, c, d, time, param);
+  if (format == SNOWFLAKE) return on<SnowflakeCodec>(format, op, a, b, c, d, time, param);
   return on<UlidCodec>(format, op, a, b, c, d, time, param);
 }
 

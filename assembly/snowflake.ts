@@ -4,7 +4,8 @@
 //   bit 63: 0 | bits 62-22: time, ms since the epoch (41) | bits 21-12: worker (10) | bits 11-0: sequence (12)
 //
 // The text varies in width: `snowflakeRead` takes the record's length and `snowflakeWrite` returns how many chars it
-// wrote. 19 digits stay below 10^19 < 2^64, so a u64 reads any of them without wrapping.
+// wrote; SnowflakeCodec, its entry in the format table, reads and writes a shorter text right-aligned after PAD bytes
+// in a record of 19 (formats.ts). 19 digits stay below 10^19 < 2^64, so a u64 reads any of them without wrapping.
 
 /** The longest text: 9223372036854775807 (2^63 - 1). */
 const MAX_CHARS = 19;
@@ -14,6 +15,8 @@ const LARGEST: u64 = 0x7FFF_FFFF_FFFF_FFFF;
 const WORKER_GIVEN: i32 = 1 << 10;
 const GENERATOR: i32 = 1 << 11;
 const SEQUENCE_MAX: u64 = 0xFFF;
+/** The byte before a shorter text in a record of MAX_CHARS (src/engine/specs.ts, PAD). */
+const PAD: u8 = 0xFE;
 
 /** The value of the last valid `snowflakeRead`. */
 let value: u64 = 0;
@@ -48,15 +51,24 @@ let value: u64 = 0;
 /** The 8 bytes at `src` as decimal text at `dst`; returns its length, or -1 when the sign bit is set. */
 // @ts-ignore: decorator
 @inline export function snowflakeWrite(src: usize, dst: usize): i32 {
-  let v = bswap(load<u64>(src));
+  const v = bswap(load<u64>(src));
   if (v > LARGEST) return -1;
   let length = 1;
   for (let rest = v / 10; rest != 0; rest /= 10) length++;
-  for (let i = length - 1; i >= 0; i--) {
+  writeDigitsBefore(v, dst + <usize>length);
+  return length;
+}
+
+/** The decimal digits of `v`, the last one just before `end`; returns how many. */
+// @ts-ignore: decorator
+@inline function writeDigitsBefore(v: u64, end: usize): i32 {
+  let length = 0;
+  do {
     const q = v / 10;
-    store<u8>(dst + <usize>i, <u8>(ZERO + <u32>(v - q * 10)));
+    length++;
+    store<u8>(end - <usize>length, <u8>(ZERO + <u32>(v - q * 10)));
     v = q;
-  }
+  } while (v != 0);
   return length;
 }
 
@@ -83,4 +95,37 @@ let value: u64 = 0;
   if ((v & SEQUENCE_MAX) == SEQUENCE_MAX) return false;
   store<u64>(seed, bswap(v + 1));
   return true;
+}
+
+/** Snowflake's number in the format table (formats.ts; src/engine/js-snowflake.ts, `wasmId`). */
+export const SNOWFLAKE = 9;
+
+/**
+ * Snowflake's entry in the format table (formats.ts): its widths, draws, separators and record codec, a record being
+ * the text right-aligned after PAD bytes in MAX_CHARS.
+ */
+@final export class SnowflakeCodec {
+  @inline chars(): i32 { return MAX_CHARS; }
+  @inline bytes(): i32 { return 8; }
+  /** 2 bytes for the worker unless given, 2 for the sequence unless a generator starts it at 0. */
+  @inline stampRandom(param: i32): i32 { return (param & WORKER_GIVEN ? 0 : 2) + (param & GENERATOR ? 0 : 2); }
+  /** Within a millisecond the sequence counts up by one: nothing to draw. */
+  @inline advanceRandom(param: i32): i32 { return 0; }
+  @inline isSeparator(c: u8): bool { return <u32>c - ZERO > 9; }
+  @inline read(src: usize): bool {
+    let lead = 0;
+    while (lead < MAX_CHARS && load<u8>(src + <usize>lead) == PAD) lead++;
+    return snowflakeRead(src + <usize>lead, MAX_CHARS - lead);
+  }
+  @inline pack(dst: usize): void { snowflakePack(dst); }
+  @inline time(): f64 { return snowflakeTime(); }
+  @inline write(src: usize, dst: usize): bool {
+    const v = bswap(load<u64>(src));
+    if (v > LARGEST) return false;
+    const length = writeDigitsBefore(v, dst + <usize>MAX_CHARS);
+    memory.fill(dst, PAD, MAX_CHARS - length);
+    return true;
+  }
+  @inline stamp(time: u64, param: i32, random: usize, dst: usize): void { snowflakeStamp(time, param, random, dst); }
+  @inline advance(seed: usize, param: i32, random: usize): bool { return snowflakeAdvance(seed); }
 }

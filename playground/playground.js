@@ -60,6 +60,15 @@ const EXTRA_FIELDS = {
       ["UUID", uuid],
     ];
   },
+  snowflake(id) {
+    // The time shown is at Twitter's epoch, the default; Discord's is another reading of the same bits.
+    const value = lib.snowflake.toBigInt(id);
+    const discordMs = lib.snowflake.decodeTime(id, { epoch: "discord" });
+    return [
+      ["worker, sequence", `${(value >> 12n) & 1023n}, ${value & 4095n}`],
+      ["at Discord's epoch", `${new Date(discordMs).toISOString()} (${discordMs})`],
+    ];
+  },
 };
 
 /** What minting passes to a format's encoder (TypeID's prefix). */
@@ -80,6 +89,7 @@ const SAMPLES = [
   "507c7f79bcf86cd7994f6c0e",
   "9m4e2mr0ui3e8a215n4g",
   "01226N0640J7Q",
+  "175928847299117063",
   "80000000000000000000000000",
 ];
 

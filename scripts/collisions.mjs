@@ -28,6 +28,9 @@ const FORMATS = [
   { name: "XID", bits: 63, unitsPerMs: 1e-3 },
   // 10 node bits drawn once per generator (by default) and a 12-bit counter started at random, top bit clear, per ms.
   { name: "TSID", bits: 21, unitsPerMs: 1 },
+  // 10 worker bits drawn once per generator (when not given; distinct workers never collide) and a sequence that
+  // starts at 0 every ms: two nodes with one worker make the same IDs in every ms both mint in.
+  { name: "Snowflake", bits: 10, unitsPerMs: 1, fromZero: true },
 ];
 
 /** Fleets: nodes, and IDs each makes per millisecond. */
@@ -57,7 +60,10 @@ function pairsPerMs(format, { nodes, perMs }) {
   let pairs = 0;
   for (let g = 0; g < groups; g++) {
     const members = Math.floor(nodes / groups) + (g < nodes % groups ? 1 : 0);
-    pairs += ((members * (members - 1)) / 2) * perUnit * perUnit;
+    // Sequences counting from 0 (Snowflake's) meet only on their common first IDs: about perUnit of them once a node
+    // makes more than one a unit; random starts meet in any of perUnit x perUnit pairs.
+    const meeting = format.fromZero ? Math.min(perUnit, perUnit * perUnit) : perUnit * perUnit;
+    pairs += ((members * (members - 1)) / 2) * meeting;
   }
   return (pairs * format.unitsPerMs) / 2 ** format.bits;
 }

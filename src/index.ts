@@ -39,6 +39,7 @@ export { ksuid } from "./formats/ksuid.js";
 export { objectid, type ObjectId } from "./formats/objectid.js";
 export { xid, type Xid, type XidOptions } from "./formats/xid.js";
 export { tsid, type Tsid, type TsidOptions, type TsidEpochOptions } from "./formats/tsid.js";
+export { snowflake, type Snowflake, type SnowflakeOptions, type SnowflakeEpochOptions } from "./formats/snowflake.js";
 export { typeid } from "./formats/typeid.js";
 export type { ParsedTypeId, PrefixOptions } from "./formats/typeid.js";
 export { formats, type FormatKey } from "./formats/registry.js";

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hex } from "../src/internal.js";
 import { lines, runCli, runCliBytes } from "./helpers/cli.js";
-import { type FormatKey, formats, objectid, typeid, uuidv7, xid } from "../src/index.js";
+import { type FormatKey, formats, objectid, snowflake, typeid, uuidv7, xid } from "../src/index.js";
 
 /** Rows of a row group (src/printer/columnar-file.ts GROUP_ROWS). */
 const GROUP_ROWS = 65536;
@@ -63,6 +63,7 @@ const CASES: readonly { name: FormatKey; args: readonly string[] }[] = [
   { name: "uuidv7", args: ["--type", "uuidv7"] },
   { name: "ksuid", args: ["--type", "ksuid"] },
   { name: "typeid", args: ["--type", "typeid", "--prefix", "user"] },
+  { name: "snowflake", args: ["--type", "snowflake", "--epoch", "discord"] },
 ];
 
 describe.each(CASES)("ulid decode $args --format parquet|arrow", ({ name, args }) => {
@@ -118,6 +119,25 @@ describe("ulid decode --type typeid --format parquet (no --prefix)", () => {
     await ok(["decode", "--type", "typeid", "--format", "parquet", "-o", file], ids.join("\n") + "\n");
     const read = await rows(`SELECT id, epoch_ms(ts)::VARCHAR, replace(bytes::VARCHAR, '-', '') FROM read_parquet('${file}', file_row_number = true) ORDER BY file_row_number`);
     expect(read).toEqual(ids.map((id, i) => [id, String(Date.UTC(2026, 0, 1) + i), bytesHex("typeid", id)]));
+  });
+});
+
+describe("ulid decode|generate --type snowflake --format parquet|arrow", () => {
+  it("writes Snowflakes of every width, each with its 8 bytes and its time at the epoch given", async () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => ((BigInt(i) * 0x9e3779b97f4a7c15n) & ((1n << 63n) - 1n)) >> BigInt(i % 64));
+    const ids = values.map((value) => snowflake.fromBigInt(value));
+    expect(new Set(ids.map((id) => id.length)).size).toBe(19);
+    const file = join(dir, "snowflakes.parquet");
+    await ok(["decode", "--type", "snowflake", "--epoch", "discord", "--format", "parquet", "-o", file], `${ids.join("\n")}\n`);
+    const read = await rows(`SELECT id, epoch_ms(ts)::VARCHAR, lower(hex(bytes)) FROM read_parquet('${file}', file_row_number = true) ORDER BY file_row_number`);
+    expect(read).toEqual(ids.map((id) => [id, String(snowflake.decodeTime(id, { epoch: "discord" })), bytesHex("snowflake", id)]));
+    const { status, stdout } = await runCliBytes(["generate", "1000", "--type", "snowflake", "--worker", "5", "--format", "arrow"]);
+    expect(status).toBe(0);
+    const table = tableFromIPC(stdout);
+    const made = arrowColumn(table, "id") as string[];
+    expect(made.every((id, i) => i === 0 || snowflake.toBigInt(id) > snowflake.toBigInt(made[i - 1]!))).toBe(true);
+    expect(arrowColumn(table, "bytes")).toEqual(made.map((id) => bytesHex("snowflake", id)));
+    expect(arrowColumn(table, "ts")).toEqual(made.map((id) => snowflake.decodeTime(id)));
   });
 });
 

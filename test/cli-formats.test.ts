@@ -1,13 +1,14 @@
 /**
- * `--type flake|baseuid|uuidv7|ksuid|typeid` (and Ulid-Flake's --sid, --epoch, --scalable, TypeID's --prefix) on the
- * built `ulid` bin, run as real processes: every command that makes or reads IDs speaks each format, with the
- * library's semantics and errors.
+ * `--type` with every format of the registry but ULID (and Ulid-Flake's --sid, --epoch, --scalable, TypeID's --prefix,
+ * XID's --machine and --pid, TSID's --epoch, --node and --node-bits, Snowflake's --epoch and --worker) on the built
+ * `ulid` bin, run as real processes: every command that makes or reads IDs speaks each format, with the library's
+ * semantics and errors, and each format's own options are usage errors (status 2) out of range or for another type.
  */
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, snowflake, tsid, typeid, uuidv7, xid } from "../src/index.js";
 import { WITHOUT_WASM, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { typeIdWithPrefix } from "./helpers/format-reference.js";
-import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, TSID_README_FIELDS, XID_README, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
+import { BASEUID_DOCUMENT, FLAKE_README, KSUID_SEGMENT_INSPECT, OBJECTID_MANUAL, RFC9562_V7, SNOWFLAKE_TEXTS, TSID_README_FIELDS, XID_README, TYPEID_SPEC_VECTOR } from "./format-vectors.js";
 
 const FORMATS = [
   { type: "flake", api: flake, bytes: 8, sample: FLAKE_README.text, sampleMs: FLAKE_README.unixMs },
@@ -17,6 +18,8 @@ const FORMATS = [
   { type: "objectid", api: objectid, bytes: 12, sample: OBJECTID_MANUAL.text, sampleMs: OBJECTID_MANUAL.unixMs },
   { type: "xid", api: xid, bytes: 12, sample: XID_README.text, sampleMs: XID_README.seconds * 1000 },
   { type: "tsid", api: tsid, bytes: 8, sample: TSID_README_FIELDS.text, sampleMs: 1586982127665 },
+  // 19 digits; the Snowflakes made now are 19 digits too, so their text order is their numeric order.
+  { type: "snowflake", api: snowflake, bytes: 8, sample: SNOWFLAKE_TEXTS[1].text, sampleMs: SNOWFLAKE_TEXTS[1].twitterMs },
   // TypeID with --prefix user on every command: `api` is the namespace with that prefix bound.
   { type: "typeid", api: typeIdWithPrefix("user"), bytes: 16, sample: `user_${TYPEID_SPEC_VECTOR.suffix}`, sampleMs: TYPEID_SPEC_VECTOR.unixMs },
 ] as const;
@@ -56,7 +59,9 @@ describe.each(FORMATS)("--type $type", ({ type, api, bytes, sample, sampleMs }) 
     const row = `${api.encode(api.decode(sample))}\t${sampleMs}\t${new Date(sampleMs).toISOString()}`;
     expect({ status, rows: lines(stdout) }).toEqual({ status: 1, rows: [row, row] });
     // A TypeID line without the required prefix is refused for its prefix first.
-    expect(stderr).toMatch(type === "typeid" ? /^line 2: .*has no prefix, expected the prefix "user"/ : /^line 2: .*has \d+ characters, got 9/);
+    // A Snowflake may have 9 characters: "not an id" is refused for its first one.
+    const refusal = { typeid: /^line 2: .*has no prefix, expected the prefix "user"/, snowflake: /^line 2: invalid character "n" \(U\+006E\) at position 0/ };
+    expect(stderr).toMatch(refusal[type as keyof typeof refusal] ?? /^line 2: .*has \d+ characters, got 9/);
     const json = await runCli(["decode", "--json", "--strict", ...typeArgs(type)], `${sample}\nx\n${sample}\n`);
     expect(json.status).toBe(1);
     expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([{ [type]: api.encode(api.decode(sample)), time: sampleMs, iso: new Date(sampleMs).toISOString() }]);
@@ -191,15 +196,70 @@ describe("format-specific options", () => {
   });
 
   it.each([
-    [["new", "--type", "snowflake"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
-    [["new", "--sid", "3"], "--sid is a Ulid-Flake option"],
-    [["new", "--prefix", "user"], "--prefix is a TypeID option"],
-    [["parse", "--scalable", FLAKE_README.text], "--scalable is a Ulid-Flake option"],
+    [["new", "--type", "nanoid"], "--type must be one of ulid, flake, baseuid, uuidv7, ksuid"],
+    [["new", "--sid", "3"], "--sid is an option of Ulid-Flake: add --type flake"],
+    [["new", "--prefix", "user"], "--prefix is an option of TypeID: add --type typeid"],
+    [["parse", "--scalable", FLAKE_README.text], "--scalable is an option of Ulid-Flake"],
     [["generate", "3", "--type", "flake", "--sid", "32"], "--sid must be 0-31"],
+    [["generate", "3", "--type", "flake", "--epoch", "x"], '--epoch: time "x" is neither Unix ms nor ISO-8601'],
+    [["decode", "--epoch", "2020-01-01"], "--epoch is an option of Ulid-Flake, TSID and Snowflake: add --type flake, tsid or snowflake"],
+    [["new", "--type", "xid", "--machine", "16777216"], "--machine must be 0-16777215, got 16777216"],
+    [["new", "--type", "xid", "--pid", "65536"], "--pid must be 0-65535, got 65536"],
+    [["new", "--type", "tsid", "--pid", "3"], "--pid is an option of XID: add --type xid"],
+    [["new", "--machine", "3"], "--machine is an option of XID: add --type xid"],
+    [["new", "--type", "tsid", "--node-bits", "21"], "--node-bits must be 0-20, got 21"],
+    [["new", "--type", "tsid", "--node", "1024"], "--node must be 0-1023, got 1024"],
+    [["new", "--type", "tsid", "--node-bits", "4", "--node", "16"], "--node must be 0-15, got 16"],
+    [["new", "--type", "tsid", "--epoch", "discord"], '--epoch: time "discord" is neither'],
+    [["new", "--type", "snowflake", "--node", "1"], "--node is an option of TSID: add --type tsid"],
+    [["new", "--type", "snowflake", "--node-bits", "1"], "--node-bits is an option of TSID: add --type tsid"],
+    [["new", "--type", "snowflake", "--worker", "1024"], "--worker must be 0-1023, got 1024"],
+    [["new", "--type", "snowflake", "--worker", "1.5"], '--worker must be a non-negative integer, got "1.5"'],
+    [["new", "--type", "snowflake", "--epoch", "Twitter"], '--epoch must be twitter, discord or a TIME (Unix ms or ISO-8601), got "Twitter"'],
+    [["new", "--type", "tsid", "--worker", "1"], "--worker is an option of Snowflake: add --type snowflake"],
+    [["decode", "--type", "snowflake", "--worker", "1"], "--worker"],
   ])("refuses %j as a usage error", async (args, message) => {
     const { status, stderr } = await runCli(args);
     expect(status).toBe(2);
     expect(stderr).toContain(message);
+  });
+
+  it("XID's --machine and --pid, TSID's --epoch, --node-bits and --node, Snowflake's --epoch and --worker are written, and read back", async () => {
+    const [x, t, s, pinned] = await Promise.all([
+      runCli(["new", "2", "--type", "xid", "--machine", "11259375", "--pid", "4660"]),
+      runCli(["generate", "5", "--type", "tsid", "--epoch", "2026-01-01", "--node-bits", "4", "--node", "9"]),
+      runCli(["monotonic", "5", "--type", "snowflake", "--epoch", "discord", "--worker", "1023"]),
+      runCli(["from-time", "2026-04-15", "3", "--type", "snowflake", "--epoch", "1000", "--worker", "0"]),
+    ]);
+    for (const { status, stderr } of [x, t, s, pinned]) expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(lines(x.stdout).map((id) => Buffer.from(xid.decode(id).subarray(4, 9)).toString("hex"))).toEqual(["abcdef1234", "abcdef1234"]);
+    const epoch = Date.UTC(2026, 0, 1);
+    const now = Date.now();
+    for (const id of lines(t.stdout)) {
+      expect(Number((tsid.toBigInt(id) >> 18n) & 15n)).toBe(9);
+      expect(Math.abs(tsid.decodeTime(id, { epoch }) - now)).toBeLessThan(60_000);
+    }
+    for (const id of lines(s.stdout)) {
+      expect(Number((snowflake.toBigInt(id) >> 12n) & 1023n)).toBe(1023);
+      expect(Math.abs(snowflake.decodeTime(id, { epoch: "discord" }) - now)).toBeLessThan(60_000);
+    }
+    // From epoch 1000, 2026-04-15 is a time field of T - 1000; the sequence is drawn, the worker given.
+    expect(lines(pinned.stdout).map((id) => [snowflake.toBigInt(id) >> 22n, (snowflake.toBigInt(id) >> 12n) & 1023n])).toEqual([0, 1, 2].map(() => [BigInt(T - 1000), 0n]));
+    const decoded = await runCli(["decode", "--type", "tsid", "--epoch", "2026-01-01"], t.stdout);
+    expect(lines(decoded.stdout).map((line) => Number(line.split("\t")[1]))).toEqual(lines(t.stdout).map((id) => tsid.decodeTime(id, { epoch })));
+    const discord = SNOWFLAKE_TEXTS[0];
+    const parsed = await runCli(["parse", "--format", "json", "--type", "snowflake", "--epoch", "discord", discord.text]);
+    expect(JSON.parse(parsed.stdout)).toEqual({
+      snowflake: discord.text,
+      time: discord.discordMs,
+      iso: new Date(discord.discordMs).toISOString(),
+      worker: discord.worker,
+      sequence: discord.sequence,
+      bytes: snowflake.decode(discord.text).reduce((hex, byte) => hex + byte.toString(16).padStart(2, "0"), ""),
+    });
+    // Lines of every width, each read by its own value.
+    const widths = await runCli(["decode", "--type", "snowflake", "--epoch", "discord"], SNOWFLAKE_TEXTS.map((v) => v.text).join("\n"));
+    expect(lines(widths.stdout).map((line) => line.split("\t").slice(0, 2))).toEqual(SNOWFLAKE_TEXTS.map((v) => [v.text, String(v.discordMs)]));
   });
 
   it("refuses a time outside the format's range as bad data", async () => {

@@ -91,8 +91,10 @@ forEachEngine(() => {
 
     it("refuses what is no ID of the format, and `after` without monotonic order", () => {
       const [first] = api.encodeMany(api.generateMany(1));
-      expect(faultOf(() => api.generateMany(1, { after: "nope" }))).toMatchObject({ code: "INVALID_LENGTH" });
-      expect(faultOf(() => api.monotonicFactory({ after: "nope" }))).toMatchObject({ code: "INVALID_LENGTH" });
+      // Four characters are too few for every format but Snowflake, whose texts are 1 to 19 digits.
+      const nope = { code: api.name === "snowflake" ? "INVALID_CHAR" : "INVALID_LENGTH" };
+      expect(faultOf(() => api.generateMany(1, { after: "nope" }))).toMatchObject(nope);
+      expect(faultOf(() => api.monotonicFactory({ after: "nope" }))).toMatchObject(nope);
       expect(faultOf(() => api.generateMany(1, { after: new Uint8Array(api.bytes + 1) }))).toMatchObject({
         code: "INVALID_LENGTH",
       });

@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { baseuid, flake, formats, ksuid, objectid, tsid, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, snowflake, tsid, uuidv7, xid } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
-import { REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
+import { compareTexts, REF_FORMATS, REF_TYPEID, type RefFormat } from "./helpers/format-reference.js";
 import { compareBytes } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
 import {
@@ -24,6 +24,7 @@ import {
   KSUID_SEGMENT_INSPECT,
   RFC9562_V7,
   TSID_EPOCH,
+  TWITTER_EPOCH,
 } from "./format-vectors.js";
 
 const FC = { numRuns: propertyRuns(2000), seed: 0xb0a7d };
@@ -112,6 +113,13 @@ const RULES: Readonly<Record<RefFormat["name"], TimeRules>> = {
     before: (time) => (time === TSID_EPOCH ? null : (time as number) - 1),
     invalid: [TSID_EPOCH - 1, TSID_EPOCH + 2 ** 42, 0, TSID_EPOCH + 0.5, NaN, "x", 1n, undefined],
   },
+  snowflake: {
+    // Unix ms from Twitter's epoch (the default) on, 41 bits of ms.
+    times: fc.oneof(fc.integer({ min: TWITTER_EPOCH, max: TWITTER_EPOCH + 2 ** 41 - 1 }), fc.constantFrom(TWITTER_EPOCH, TWITTER_EPOCH + 1, TWITTER_EPOCH + 2 ** 41 - 1)),
+    timeOf: (text) => snowflake.decodeTime(text),
+    before: (time) => (time === TWITTER_EPOCH ? null : (time as number) - 1),
+    invalid: [TWITTER_EPOCH - 1, TWITTER_EPOCH + 2 ** 41, 0, TWITTER_EPOCH + 0.5, NaN, "x", 1n, undefined],
+  },
 };
 
 /** Bytes biased to 0x00 and 0xFF, so IDs at and next to the bounds are common. */
@@ -120,9 +128,9 @@ const edgyBytes = (length: number): fc.Arbitrary<Uint8Array> =>
     .array(fc.oneof(fc.constantFrom(0x00, 0xff), fc.integer({ min: 0, max: 255 })), { minLength: length, maxLength: length })
     .map((bytes) => Uint8Array.from(bytes));
 
-/** Asserts min <= id <= max in text order and in byte order. */
+/** Asserts min <= id <= max in text order (Snowflake's: numeric) and in byte order. */
 function expectBetween(ref: RefFormat, min: string, id: string, max: string): void {
-  expect(min <= id && id <= max, `${min} <= ${id} <= ${max}`).toBe(true);
+  expect(compareTexts(ref, min, id) <= 0 && compareTexts(ref, id, max) <= 0, `${min} <= ${id} <= ${max}`).toBe(true);
   const [low, bytes, high] = [min, id, max].map((text) => ref.api.decode(text));
   expect(compareBytes(low!, 0, bytes!, 0, ref.bytes)).toBeLessThanOrEqual(0);
   expect(compareBytes(bytes!, 0, high!, 0, ref.bytes)).toBeLessThanOrEqual(0);
@@ -220,7 +228,7 @@ forEachEngine(() => {
         fc.property(rules.times, (time) => {
           const earlier = rules.before(time);
           fc.pre(earlier !== null);
-          expect(min(time) > max(earlier), `${min(time)} > ${max(earlier)}`).toBe(true);
+          expect(compareTexts(ref, min(time), max(earlier)) > 0, `${min(time)} > ${max(earlier)}`).toBe(true);
           expect(compareBytes(ref.api.decode(min(time)), 0, ref.api.decode(max(earlier)), 0, ref.bytes)).toBe(1);
         }),
         FC,

@@ -37,6 +37,7 @@ const EXTRAS: Readonly<Record<string, readonly string[]>> = {
   objectid: [],
   xid: [],
   tsid: [],
+  snowflake: [],
 };
 
 describe("the namespaces", () => {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { forEachEngine } from "./helpers/engines.js";
-import { REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
+import { compareTexts, REF_FORMATS, type RefFormat } from "./helpers/format-reference.js";
 import { compareBytes, textBatch } from "./helpers/reference.js";
 
 const FC = { numRuns: 300, seed: 0x5eed5 };
@@ -82,7 +82,7 @@ forEachEngine(() => {
       fc.assert(
         fc.property(idBytes(ref), idBytes(ref), (a, b) => {
           const [ta, tb] = [api.encode(a), api.encode(b)];
-          expect(Math.sign(ta < tb ? -1 : ta > tb ? 1 : 0)).toBe(compareBytes(a, 0, b, 0, ref.bytes));
+          expect(Math.sign(compareTexts(ref, ta, tb))).toBe(compareBytes(a, 0, b, 0, ref.bytes));
         }),
         FC,
       );
@@ -94,7 +94,8 @@ forEachEngine(() => {
           const flags = texts.map((t) => (api.isValid(t) ? 1 : 0));
           expect([...api.validateMany(texts)]).toEqual(flags);
           // Text is bytes: a char above U+00FF becomes 0xFF (no format's char) before the comparison.
-          const bytewise = texts.map((t) => t.replace(/[^\0-\xff]/g, "\xff"));
+          // In Snowflake's text every byte but a digit separates: there the texts of other bytes are left out.
+          const bytewise = texts.map((t) => t.replace(/[^\0-\xff]/g, "\xff")).filter((t) => ref.minChars === undefined || /^[0-9]+$/.test(t));
           expect([...api.validateMany(textBatch(bytewise))]).toEqual(bytewise.map((t) => (api.isValid(t) ? 1 : 0)));
           const valid = texts.filter((t) => api.isValid(t));
           const bytes = api.decodeMany(valid);

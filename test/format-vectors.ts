@@ -171,3 +171,6 @@ export * from "./xid-vectors.js";
 
 /** TSID's vectors (SPEC: tsid-creator's README and tests, tsid-ts's docs). */
 export * from "./tsid-vectors.js";
+
+/** Snowflake's vectors (SPEC: Discord's docs, Twitter's API docs and IdWorkerSpec). */
+export * from "./snowflake-vectors.js";

@@ -232,7 +232,9 @@ forEachEngine(() => {
       };
       for (const [how, spoil] of Object.entries(spoilers)) {
         for (const callback of ["random", "now"] as const) {
-          for (const monotonic of [true, false]) {
+          // Snowflake's 12-bit sequence holds 4096 IDs a millisecond: on one reading of a caller's clock, a monotonic
+          // step of 8192 overflows before any second step.
+          for (const monotonic of api.name === "snowflake" ? [false] : [true, false]) {
             for (const when of [1, 2]) {
               const out = new Uint8Array(how === "shrinks" ? resizable(bytes) : new ArrayBuffer(bytes));
               let calls = 0;
@@ -342,7 +344,8 @@ forEachEngine(() => {
           return reads === 1 ? "x" : ids[2];
         },
       });
-      expect(faultOf(() => api.decodeMany(shifting))).toEqual({ code: "INVALID_LENGTH", index: 2 });
+      // "x" has a Snowflake's length (1 to 19 characters), and is a bad character there.
+      expect(faultOf(() => api.decodeMany(shifting))).toEqual({ code: api.name === "snowflake" ? "INVALID_CHAR" : "INVALID_LENGTH", index: 2 });
     });
   });
 

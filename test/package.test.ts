@@ -37,6 +37,7 @@ const API_NAMES = [
   "objectid",
   "xid",
   "tsid",
+  "snowflake",
   "typeid",
   "formats",
 ];

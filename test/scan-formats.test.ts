@@ -74,7 +74,7 @@ forEachEngine(() => {
   });
 
   it("refuses the formats text cannot reveal, and unknown ones", () => {
-    for (const format of ["flake", "baseuid", "ksuid", "tsid"]) {
+    for (const format of ["flake", "baseuid", "ksuid", "tsid", "snowflake"]) {
       expect(faultOf(() => scanText(new Uint8Array(1), { format: format as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
       expect(() => scanStream({ format: format as never })).toThrow(/cannot be told from ordinary words/);
     }

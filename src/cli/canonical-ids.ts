@@ -42,10 +42,14 @@ class CanonicalIds implements RecordReader<string> {
   }
 
   keep(from: number, to: number, emit: (id: string) => void): void {
-    const { bytes, record } = this;
-    const written = this.format.text(this.binary.subarray(bytes * from, bytes * to), this.text);
-    const text = latin1.decode(written.subarray(0, record * (to - from)));
-    for (let at = 0; at < text.length; at += record) emit(text.slice(at, at + record - 1));
+    const { bytes } = this;
+    // Each text ended by "\n", of one width or of varying width (Snowflake's).
+    const text = latin1.decode(this.format.text(this.binary.subarray(bytes * from, bytes * to), this.text));
+    for (let at = 0; at < text.length; ) {
+      const end = text.indexOf("\n", at);
+      emit(text.slice(at, end));
+      at = end + 1;
+    }
   }
 
   alone(line: Uint8Array, emit: (id: string) => void): boolean {

@@ -67,7 +67,8 @@ export async function streamIdColumns(format: IdFormat, source: IdSource, count:
     const n = Math.min(CHUNK, count - done);
     const chunk = source(n, ids.subarray(0, idBytes * n));
     const lines = format.text(chunk, text);
-    rows.addIds(lines, record, format.textChars, chunk, format.times(chunk, lines, times), n);
+    if (format.varyingWidth) rows.addIdLines(lines, chunk, format.times(chunk, lines, times), n);
+    else rows.addIds(lines, record, format.textChars, chunk, format.times(chunk, lines, times), n);
     await rows.flush();
     done += n;
     await progress.update(done);

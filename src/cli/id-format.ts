@@ -4,7 +4,7 @@
  * their `--type` options are in type-option.ts.
  */
 import { type FormatKey, formats, parse, type UlidError } from "../index.js";
-import { type ChunkProcessor, hex, lineDecoder, readTime } from "../internal.js";
+import { type ChunkProcessor, formatOption, hex, lineDecoder, readTime } from "../internal.js";
 import { isoTime } from "../printer/iso-time.js";
 
 /** Makes the next `count` IDs of a stream, binary, into `out` (exactly their size); returns them (a view of `out`). */
@@ -15,15 +15,20 @@ export interface IdFormat {
   readonly name: string;
   /** Bytes of one binary ID: the record size of `generate --binary`. */
   readonly binaryBytes: number;
-  /** Characters of one text ID. */
+  /** Characters of one text ID (the most, when they vary). */
   readonly textChars: number;
+  /** Whether text IDs vary in width (Snowflake's decimal text): then `text` writes records of each one's width. */
+  readonly varyingWidth: boolean;
   /** TypeID's prefix, when `--prefix` gives one: lines read must carry it. */
   readonly prefix?: string;
   /** New IDs with fresh randomness each, at `time` (Unix ms) or on the clock. */
   random(time: number | undefined): IdSource;
   /** Strictly increasing IDs over all calls of the source, at `time` or on the clock. */
   monotonic(time: number | undefined): IdSource;
-  /** Binary IDs as canonical text, each followed by "\n" (a record of textChars + 1 bytes), into `out`. */
+  /**
+   * Binary IDs as canonical text, each followed by "\n" (a record of textChars + 1 bytes, or of its own width + 1
+   * when they vary), into `out`; returns the view of `out` written.
+   */
   text(bytes: Uint8Array, out: Uint8Array): Uint8Array;
   /**
    * Whole Unix ms of each valid ID of a batch, given both as binary `bytes` and as the text records `text` writes,
@@ -81,6 +86,7 @@ export function idFormat(
     name: api.name,
     binaryBytes: api.bytes,
     textChars: api.chars,
+    varyingWidth: formatOption(api.name).spec.minChars !== undefined,
     prefix: api.prefix,
     random: (time) => (count, out) => api.generateMany(count, { ...making, time, monotonic: false, out }),
     monotonic(time) {

@@ -4,11 +4,16 @@
  *
  *   bit 63: 0 | bits 62-22: time, ms since the epoch (41) | bits 21-12: worker (10) | bits 11-0: sequence (12)
  *
- * The text varies in width, so `read` takes the record's length, and `write` returns how many characters it wrote.
+ * The text varies in width, so `read` takes the record's length, and `write` returns how many characters it wrote;
+ * `snowflakeRecords` reads and writes them as the machinery lays them out (right-aligned after PAD bytes in a record
+ * of 19 characters, src/engine/specs.ts).
  * Numbers are exact to 2^53 and bitwise operators see 32 bits, so the value is held as two 32-bit halves, and the
  * decimal text is cut into a head of up to 10 digits and a tail of 9 (10^9 < 2^30): every step below is exact in a
  * double.
  */
+
+import type { RecordCodec } from "./js-record-codec.js";
+import type { FormatSpec } from "./specs.js";
 
 /** The longest text: 9223372036854775807 (2^63 - 1) has 19 digits. */
 export const SNOWFLAKE_MAX_CHARS = 19;
@@ -165,3 +170,52 @@ function advance(id: Uint8Array, at: number): boolean {
 
 /** Snowflake's per-record codec: `RecordCodec`'s members, with the record's length to `read` and written to `write`. */
 export const codecOfSnowflake = { read, pack, time, write, stamp, advance };
+
+/**
+ * Snowflake's codec as the machinery drives it (`RecordCodec`): a text of 19 characters, a shorter one right-aligned
+ * after `pad` characters, which are skipped when reading and written when encoding. `pad` is specs.ts's PAD, passed
+ * in (src/formats/snowflake.ts): specs.ts lists this file's spec, so this file imports nothing but types from it.
+ */
+export function snowflakeRecords(pad: number): RecordCodec {
+  return {
+    read(text, at) {
+      const end = at + SNOWFLAKE_MAX_CHARS;
+      let start = at;
+      while (start < end && text.charCodeAt(start) === pad) start++;
+      return read(text, start, end - start);
+    },
+    pack,
+    time,
+    write(src, from, dst, at) {
+      const length = write(src, from, dst, at);
+      if (length < 0) return false;
+      const lead = SNOWFLAKE_MAX_CHARS - length;
+      dst.copyWithin(at + lead, at, at + length);
+      dst.fill(pad, at, at + lead);
+      return true;
+    },
+    stamp,
+    advance,
+  };
+}
+
+/** Snowflake as the engines see it (listed in specs.ts): 8 bytes, 1 to 19 decimal digits. Not scanned (bench/results/false-matches.md). */
+export const SNOWFLAKE: FormatSpec = {
+  name: "snowflake",
+  wasmId: 9,
+  bytes: 8,
+  chars: SNOWFLAKE_MAX_CHARS,
+  minChars: 1,
+  // The time field is 41 bits of ms since the epoch (bit 63 stays zero).
+  maxTime: 2 ** 41 - 1,
+  // bit 63: 0 | bits 62-22 time | bits 21-0 worker and sequence (the low 6 bits of byte 5, bytes 6-7)
+  freeBits: Uint8Array.of(0, 0, 0, 0, 0, 0x3f, 0xff, 0xff),
+  stampRandom: snowflakeStampRandom,
+  // Within a millisecond the sequence counts up by one: nothing to draw.
+  advanceRandom: () => 0,
+  // Digits have no case: the text is what `lowercase` asks for already.
+  caseInsensitive: false,
+  lowerCaseOnly: true,
+  // Any byte but a digit ends a record.
+  isSeparator: (byte) => byte < ZERO || byte > ZERO + 9,
+};

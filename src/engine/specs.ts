@@ -13,13 +13,14 @@ import { DECODE_TABLE, isAsciiAlphanumeric } from "../alphabets/crockford.js";
 import { OBJECTID } from "./js-objectid.js";
 import { XID } from "./js-xid.js";
 import { TSID } from "./js-tsid.js";
+import { SNOWFLAKE } from "./js-snowflake.js";
 import { scanTypeIdWindow } from "./js-scan-typeid.js";
 import { scanUlidWindow } from "./js-scan-ulid.js";
 import { scanUuidV7Window } from "./js-scan-uuidv7.js";
 import { HEX_DECODE } from "./js-uuidv7.js";
 import { isWordByte, type ScanShape } from "./scan-shape.js";
 
-export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid";
+export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid" | "snowflake";
 
 export interface FormatSpec {
   readonly name: FormatName;
@@ -248,7 +249,7 @@ export function typeIdSpec(prefix: string): FormatSpec {
 }
 
 /** Every format, in the order of its wasm number. */
-export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID, OBJECTID, XID, TSID];
+export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID, OBJECTID, XID, TSID, SNOWFLAKE];
 
 /**
  * The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (a TypeID with a prefix

@@ -9,6 +9,7 @@ import { definitionOf, type FormatDefinition } from "./definition.js";
 import { flake } from "./flake.js";
 import { ksuid } from "./ksuid.js";
 import { objectid } from "./objectid.js";
+import { snowflake } from "./snowflake.js";
 import { tsid } from "./tsid.js";
 import { typeid } from "./typeid.js";
 import { ulidNamespace } from "./ulid-namespace.js";
@@ -17,7 +18,7 @@ import { xid } from "./xid.js";
 import { prefixWithoutTypeId, unknownFormat } from "../core/messages.js";
 
 /** Every format's namespace, one core shape: `formats.flake === flake`, and `formats.ulid` holds ULID's calls. */
-export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid, objectid, xid, tsid });
+export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuidv7, ksuid, typeid, objectid, xid, tsid, snowflake });
 
 export type FormatKey = keyof typeof formats;
 

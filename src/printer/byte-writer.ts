@@ -21,6 +21,7 @@ const INITIAL_BYTES = 1 << 16;
  * more than writing each line (a line is ~10 word stores).
  */
 const COPIED_RUN = 8;
+const NEWLINE = 0x0a;
 
 export class ByteWriter {
   private buffer = new Uint8Array(INITIAL_BYTES);
@@ -150,6 +151,19 @@ export class ByteWriter {
         this.length = first + total;
       }
       i = end;
+    }
+  }
+
+  /**
+   * One line per ID of a batch whose text records vary in width (Snowflake's decimal text), each ended by "\n" at
+   * `text`: as `idLines` writes them, a line at a time.
+   */
+  idLinesEnded(start: AsciiBytes, text: Uint8Array, times: Float64Array, count: number, suffix: TimeSuffix): void {
+    const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
+    for (let i = 0, at = 0; i < count; i++) {
+      const end = text.indexOf(NEWLINE, at);
+      this.idLine(start, view, at, end - at, suffix, times[i]!);
+      at = end + 1;
     }
   }
 

@@ -27,6 +27,8 @@ export type ColumnarFormat = "parquet" | "arrow";
  */
 export const GROUP_ROWS = 1 << 16;
 
+const NEWLINE = 0x0a;
+
 /** The columns of the IDs themselves: their canonical text, their binary and their time. */
 export interface IdShape {
   /** Bytes of every binary ID, or undefined when they differ (several formats in one file): variable-length. */
@@ -87,12 +89,32 @@ export class IdRows {
    */
   addIds(text: Uint8Array, record: number, chars: number, binary: Uint8Array, times: Float64Array, count: number): void {
     const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
-    const { id, bytes, ts } = this;
+    const { id, ts } = this;
     for (let i = 0; i < count; i++) {
       id.begin(chars).asciiText(view, i * record, chars);
       id.end();
       ts.add(times[i]!);
     }
+    this.addBinary(binary, count);
+  }
+
+  /** As `addIds`, for IDs whose text varies in width (Snowflake's): each text record ended by "\n". */
+  addIdLines(text: Uint8Array, binary: Uint8Array, times: Float64Array, count: number): void {
+    const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
+    const { id, ts } = this;
+    for (let i = 0, at = 0; i < count; i++) {
+      const end = text.indexOf(NEWLINE, at);
+      id.begin(end - at).asciiText(view, at, end - at);
+      id.end();
+      ts.add(times[i]!);
+      at = end + 1;
+    }
+    this.addBinary(binary, count);
+  }
+
+  /** The `bytes` column of `count` binary IDs back to back. */
+  private addBinary(binary: Uint8Array, count: number): void {
+    const { bytes } = this;
     if (bytes instanceof FixedColumn) {
       bytes.addMany(binary, count);
     } else {

@@ -73,17 +73,18 @@ export function decodedLines(
 export function decodedColumns(format: DecodedFormat, rows: IdRows, onInvalid: ((error: UlidError) => void) | undefined): ChunkProcessor<void> {
   const spec = formatOption(format.name, format.prefix);
   const sink: DecodedRecords = {
-    write: (text, chars, times, count, ids) => rows.addIds(text, chars + 1, chars, ids, times, count),
+    write: (text, chars, times, count, ids) =>
+      chars === undefined ? rows.addIdLines(text, ids, times, count) : rows.addIds(text, chars + 1, chars, ids, times, count),
   };
   return new LineDecoder(spec, new BinaryToText(format, spec, batchCodec(spec), sink), onInvalid);
 }
 
 /**
- * Where decoded records go: `count` records of `chars` characters and "\n" each at `text`, their Unix ms `times`
- * and their binary IDs `ids`, back to back.
+ * Where decoded records go: `count` records of `chars` characters and "\n" each at `text` (`chars` undefined:
+ * records of varying width, each ended by "\n"), their Unix ms `times` and their binary IDs `ids`, back to back.
  */
 interface DecodedRecords {
-  write(text: Uint8Array, chars: number, times: Float64Array, count: number, ids: Uint8Array): void;
+  write(text: Uint8Array, chars: number | undefined, times: Float64Array, count: number, ids: Uint8Array): void;
 }
 
 /** Lines made whole by the engine's one pass into the writer's buffer, taken as written as the decoder keeps them. */
@@ -138,8 +139,9 @@ class LineWriter implements DecodedRecords {
     private readonly writer: ByteWriter,
   ) {}
 
-  /** One line per record: `count` records of `chars` characters and "\n" each at `text`, their Unix ms `times`. */
-  write(text: Uint8Array, chars: number, times: Float64Array, count: number): void {
+  /** One line per record: `count` records at `text` as `DecodedRecords` says, their Unix ms `times`. */
+  write(text: Uint8Array, chars: number | undefined, times: Float64Array, count: number): void {
+    if (chars === undefined) return this.writer.idLinesEnded(this.start, text, times, count, this.suffix);
     const view = new DataView(text.buffer, text.byteOffset, text.byteLength);
     this.writer.idLines(this.start, view, chars + 1, chars, times, count, this.suffix);
   }
@@ -181,10 +183,15 @@ class CanonicalText implements RecordReader<void> {
   flush(): void {}
 }
 
-/** Records decoded to binary IDs, which the format's `text` and `times` turn into the lines' text and times. */
+/**
+ * Records decoded to binary IDs, which the format's `text` and `times` turn into the lines' text and times (of
+ * varying width for a format whose texts vary: Snowflake's).
+ */
 class BinaryToText implements RecordReader<void> {
   private readonly bytes: number;
-  private readonly chars: number;
+  /** Characters of a text, or undefined when they vary. */
+  private readonly chars: number | undefined;
+  /** Bytes of a text record, its widest. */
   private readonly record: number;
   private binary = new Uint8Array(0);
   private text = new Uint8Array(0);
@@ -197,8 +204,8 @@ class BinaryToText implements RecordReader<void> {
     private readonly lines: DecodedRecords,
   ) {
     this.bytes = spec.spec.bytes;
-    this.chars = spec.spec.chars;
-    this.record = this.chars + 1;
+    this.chars = spec.spec.minChars === undefined ? spec.spec.chars : undefined;
+    this.record = spec.spec.chars + 1;
   }
 
   begin(): void {}
@@ -215,7 +222,7 @@ class BinaryToText implements RecordReader<void> {
   keep(from: number, to: number): void {
     const count = to - from;
     const ids = this.binary.subarray(this.bytes * from, this.bytes * to);
-    const text = this.format.text(ids, this.text).subarray(0, this.record * count);
+    const text = this.format.text(ids, this.text);
     this.lines.write(text, this.chars, this.format.times(ids, text, this.times), count, ids);
   }
 

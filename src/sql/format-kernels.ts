@@ -4,14 +4,16 @@
  * `validateMany` with flags, `encodeManyText`, `generateMany`) and writes the results back (vector-output.ts).
  *
  * A batch holds records of one width: the format's, or for a format whose text is as long as its prefix (TypeID)
- * the first value's. Values of another width, and those the batch flags as invalid, are read one by one: that is
- * where an invalid value's error comes from (the library's message, which shows the value), and where a TypeID of
- * another prefix than the batch's is read under its own.
+ * the first value's; for a format whose texts vary in width (Snowflake's), of every width up to its widest. Values
+ * of another width, and those the batch flags as invalid, are read one by one: that is where an invalid value's
+ * error comes from (the library's message, which shows the value), and where a TypeID of another prefix than the
+ * batch's is read under its own. A format whose texts vary in width ends a record at any byte that is no character
+ * of it: a value holding one reads as several records, and then the vector's values are all read one by one.
  */
 import { bindings, type Vector } from "./duckdb-bindings.js";
 import type { IdFormat } from "./id-format.js";
 import { VectorValues, isNullIn, validityBytes } from "./vector-strings.js";
-import { copyNulls, readUuids, writeBooleans, writeStrings, writeTimestamps, writeUuids } from "./vector-output.js";
+import { copyNulls, readUuids, writeBooleans, writeLines, writeStrings, writeTimestamps, writeUuids } from "./vector-output.js";
 
 /** The separator after each record of a text batch. */
 const NEWLINE = 0x0a;
@@ -37,17 +39,22 @@ export class FormatKernels {
   private readonly sample: Uint8Array;
   /** Whether `min`/`max` take fractions of a millisecond (BaseUID's ticks are finer). */
   private readonly fractionalTime: boolean;
+  /** Whether the format's texts vary in width (Snowflake's): its batches then hold values of every width. */
+  private readonly varying: boolean;
+  /** Which rows one `gather` of a width copied, merged into `copied`. */
+  private gathered: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly format: IdFormat) {
     this.sample = format.generateMany(1);
     this.fractionalTime = acceptsFraction(format);
+    this.varying = variesInWidth(format);
   }
 
   /** `F_timestamp(VARCHAR)`: each ID's time, to the millisecond. */
   timestamp(fn: string, input: Vector, output: Vector, count: number): void {
-    const stride = this.batch(input, count);
+    const text = this.batch(input, count);
     const { values, copied, flags, times } = this;
-    if (stride > 0) this.format.decodeTimeMany(this.records.subarray(0, count * stride), { out: times, flags });
+    if (text > 0) this.inBatch(count, 1, () => this.format.decodeTimeMany(this.records.subarray(0, text), { out: times.subarray(0, count), flags: flags.subarray(0, count) }));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) times[row] = Number.NaN;
       else if (copied[row] === 0 || flags[row] === 0) times[row] = this.one(fn, row, (text) => this.format.decodeTime(text));
@@ -58,9 +65,10 @@ export class FormatKernels {
 
   /** `F_valid(VARCHAR)`: whether each value is an ID of the format. */
   valid(input: Vector, output: Vector, count: number): void {
-    const stride = this.batch(input, count);
+    const text = this.batch(input, count);
     const { values, copied } = this;
-    const valid = stride > 0 ? this.format.validateMany(this.records.subarray(0, count * stride)) : new Uint8Array(count);
+    let valid: Uint8Array = new Uint8Array(count);
+    if (text > 0) this.inBatch(count, 1, () => (valid = this.format.validateMany(this.records.subarray(0, text))));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) valid[row] = 0;
       else if (copied[row] === 0 || valid[row] === 0) valid[row] = this.format.isValid(values.text(row)) ? 1 : 0;
@@ -149,14 +157,15 @@ export class FormatKernels {
 
   /**
    * Reads the values of `input` into a text batch of records (`this.records`) of one width, each followed by a
-   * newline, and decodes nothing yet: `copied[row]` says which rows it holds. Rows it does not hold carry a copy of
-   * one it does, so that the batch's width and TypeID prefix are those of real values. Returns the records' stride,
-   * or 0 when no row fits a batch.
+   * newline (for a format whose texts vary in width, of each value's width: `varyingBatch`), and decodes nothing
+   * yet: `copied[row]` says which rows it holds. Rows it does not hold carry a copy of one it does, so that the
+   * batch's width and TypeID prefix are those of real values. Returns the length of the batch's text, or 0 when no
+   * row fits a batch.
    */
   private batch(input: Vector, count: number): number {
     const { values } = this;
     values.read(input, count);
-    const width = this.widthOf(count);
+    const width = this.varying ? this.format.chars : this.widthOf(count);
     if (width === 0) {
       this.copied = grown(this.copied, count).fill(0, 0, count);
       this.flags = grown(this.flags, count);
@@ -171,13 +180,66 @@ export class FormatKernels {
     this.times = grownTimes(this.times, count);
     this.timeWords = grownWords(this.timeWords, 2 * count);
     const { records, copied } = this;
+    if (this.varying) return this.varyingBatch(count, stride);
     if (values.gather(width, records, stride, copied) === 0) return 0;
     const first = copied.indexOf(1);
     for (let row = 0; row < count; row++) {
       if (copied[row] === 0) records.copyWithin(row * stride, first * stride, first * stride + width);
       records[row * stride + width] = NEWLINE;
     }
-    return stride;
+    return count * stride;
+  }
+
+  /**
+   * `batch` for a format whose texts vary in width (Snowflake's): the values of each width up to the widest are
+   * gathered into records of `stride` bytes, then moved together, each followed by a newline (a record never moves
+   * past where the next one starts). Returns the text's length, or 0 when no row fits.
+   */
+  private varyingBatch(count: number, stride: number): number {
+    const { values, records, copied } = this;
+    this.gathered = grown(this.gathered, count);
+    copied.fill(0, 0, count);
+    const widths = new Set<number>();
+    for (let row = 0; row < count; row++) {
+      const width = values.isNull(row) ? 0 : values.byteLength(row);
+      if (width > 0 && width < stride) widths.add(width);
+    }
+    for (const width of widths) {
+      values.gather(width, records, stride, this.gathered);
+      for (let row = 0; row < count; row++) copied[row] |= this.gathered[row]!;
+    }
+    const first = copied.indexOf(1);
+    if (first < 0 || first >= count) return 0;
+    // The stand-in for the rows left out, kept apart: moving the records together may overwrite where it was.
+    const standIn = records.slice(first * stride, first * stride + values.byteLength(first));
+    let at = 0;
+    for (let row = 0; row < count; row++) {
+      if (copied[row] === 1) {
+        const width = values.byteLength(row);
+        records.copyWithin(at, row * stride, row * stride + width);
+        at += width;
+      } else {
+        records.set(standIn, at);
+        at += standIn.length;
+      }
+      records[at++] = NEWLINE;
+    }
+    return at;
+  }
+
+  /**
+   * Runs `call`, a bulk call over the batch of `count` records whose result is `perRecord` long for each; when its
+   * text did not read as `count` records (its result has another length, or its outputs were too small for them),
+   * marks every row as left out of the batch, to be read on its own.
+   */
+  private inBatch(count: number, perRecord: number, call: () => { readonly length: number }): void {
+    let length: number;
+    try {
+      length = call().length;
+    } catch {
+      length = -1;
+    }
+    if (length !== count * perRecord) this.copied.fill(0, 0, count);
   }
 
   /** The width of a batch: the format's text length, or, when no value has it, the first value's (a TypeID's). */
@@ -196,10 +258,10 @@ export class FormatKernels {
   /** Decodes `input`'s IDs into `this.bytes`, the format's width each; an invalid one throws. */
   private decodeBytes(fn: string, input: Vector, count: number): void {
     const size = this.format.bytes;
-    const stride = this.batch(input, count);
+    const text = this.batch(input, count);
     this.bytes = grown(this.bytes, count * size);
     const { values, copied, flags, bytes } = this;
-    if (stride > 0) this.format.decodeMany(this.records.subarray(0, count * stride), { out: bytes, flags });
+    if (text > 0) this.inBatch(count, size, () => this.format.decodeMany(this.records.subarray(0, text), { out: bytes.subarray(0, count * size), flags: flags.subarray(0, count) }));
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) continue;
       if (copied[row] === 0 || flags[row] === 0) bytes.set(this.one(fn, row, (text) => this.format.decode(text)), row * size);
@@ -221,9 +283,10 @@ export class FormatKernels {
       const bytes = this.bytes.slice(row * size, (row + 1) * size);
       throw new SqlFunctionError(`${fn}: ${show(bytes)}: ${messageOf(attempt(() => format.encode(bytes)) ?? error)}`);
     }
-    const stride = text.length / count;
     copyNulls(output, mask, count);
-    writeStrings(output, text, stride, stride - 1, count, isNull);
+    // Records of one width, or, for a format whose texts vary in width, each of its own, up to its newline.
+    if (text.length === count * (format.chars + 1)) writeStrings(output, text, format.chars + 1, format.chars, count, isNull);
+    else writeLines(output, text, count, isNull);
   }
 
   /** Reads one value on its own: the result, or an error naming the function (the message shows the value). */
@@ -251,6 +314,15 @@ function uuidText(bytes: Uint8Array): string {
   let hex = "";
   for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Whether a format's texts vary in width: its zero ID is written shorter than its widest text (Snowflake's "0"). */
+function variesInWidth(format: IdFormat): boolean {
+  try {
+    return format.encode(new Uint8Array(format.bytes)).length < format.chars;
+  } catch {
+    return false;
+  }
 }
 
 function acceptsFraction(format: IdFormat): boolean {

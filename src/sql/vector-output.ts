@@ -7,6 +7,7 @@ import { bindings, type Vector } from "./duckdb-bindings.js";
 import { validityBytes } from "./vector-strings.js";
 
 const TWO_32 = 2 ** 32;
+const NEWLINE = 0x0a;
 /** Microseconds past which a double no longer holds every integer: the BigInt path beyond (the year 2255). */
 const EXACT_MICROS = Number.MAX_SAFE_INTEGER;
 
@@ -58,6 +59,15 @@ export function writeStrings(output: Vector, bytes: Uint8Array, stride: number, 
   for (let i = 0; i < count; i++) {
     if (skip(i)) continue;
     bindings.vector_assign_string_element_len(output, i, bytes.subarray(i * stride, i * stride + width));
+  }
+}
+
+/** VARCHAR values of varying width: row i is the i-th record of `text`, each ended by "\n", but for the rows `skip` marks. */
+export function writeLines(output: Vector, text: Uint8Array, count: number, skip: (row: number) => boolean): void {
+  for (let i = 0, at = 0; i < count; i++) {
+    const end = text.indexOf(NEWLINE, at);
+    if (!skip(i)) bindings.vector_assign_string_element_len(output, i, text.subarray(at, end));
+    at = end + 1;
   }
 }
 

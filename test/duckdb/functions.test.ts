@@ -16,9 +16,10 @@ import { column, connectWithFunctions, failure, rows, tableOf } from "../helpers
 type Format = (typeof formats)[FormatKey];
 const KEYS = Object.keys(formats) as FormatKey[];
 
-/** IDs made from 2024-06 (Ulid-Flake's epoch is 2024) to 2100. */
+/** IDs made from 2024-06 (Ulid-Flake's epoch is 2024) to 2100, or to 2080 for Snowflake (its 41 bits from Twitter's epoch end then). */
 const FROM = Date.UTC(2024, 5, 1);
 const TO = Date.UTC(2100, 0, 1);
+const LAST: Partial<Record<FormatKey, number>> = { snowflake: Date.UTC(2080, 0, 1) };
 /** Rows per table: three vectors and more. */
 const ROWS = 7000;
 /** A run of NULLs longer than a vector, so one vector at least is NULL throughout. */
@@ -44,7 +45,7 @@ function idsOf(key: FormatKey): (string | null)[] {
   const format: Format = formats[key];
   return Array.from({ length: ROWS }, (_, i) => {
     if (i % 7 === 3 || (i >= NULL_RUN.from && i < NULL_RUN.to)) return null;
-    const time = FROM + Math.floor(random() * (TO - FROM));
+    const time = FROM + Math.floor(random() * ((LAST[key] ?? TO) - FROM));
     if (key === "typeid") return formats.typeid.generate(time, { prefix: PREFIXES[i % PREFIXES.length]! });
     return format.generate(time);
   });
@@ -200,6 +201,28 @@ describe("named values and DuckDB's own functions", () => {
   it("uuidv7_from_uuid refuses a UUID of another version, naming it", async () => {
     const message = await failure(db, "SELECT uuidv7_from_uuid('017f22e2-79b0-4cc3-98c4-dc0c0c07398f'::UUID)");
     expect(message).toContain("uuidv7_from_uuid: 017f22e2-79b0-4cc3-98c4-dc0c0c07398f: ");
+  });
+
+  it("Snowflakes of every width in one vector; a value holding a byte that ends a record is read on its own", async () => {
+    const widths = Array.from({ length: 3000 }, (_, i) => String(((BigInt(i) * 0x9e3779b97f4a7c15n) & ((1n << 63n) - 1n)) >> BigInt(i % 64)));
+    const { snowflake } = formats;
+    // Digits around a comma, a space, a letter: each would end a record of decimal text.
+    const bad = ["1212,4", "1212092628 29698048", "12120926280296980a8", "07", "9223372036854775808", ""];
+    const values = [...widths.slice(0, 1000), ...bad, ...widths.slice(1000)];
+    await tableOf(db, "snowflakes", values);
+    expect(await column(db, "SELECT snowflake_valid(v) FROM snowflakes ORDER BY i")).toEqual(values.map((v) => snowflake.isValid(v)));
+    await tableOf(db, "good_snowflakes", widths);
+    const got = await rows(db, "SELECT epoch_ms(snowflake_timestamp(v))::VARCHAR, snowflake_from_blob(snowflake_to_blob(v)) FROM good_snowflakes ORDER BY i");
+    expect(got).toEqual(widths.map((id) => [String(snowflake.decodeTime(id)), id]));
+    // As docs/sql.md says: compared as numbers, each lies between the bounds of its time (as strings, most would not).
+    const between = "v::BIGINT BETWEEN snowflake_min(snowflake_timestamp(v))::BIGINT AND snowflake_max(snowflake_timestamp(v))::BIGINT";
+    expect(await column(db, `SELECT count(*) FILTER (WHERE ${between}) FROM good_snowflakes`)).toEqual(["3000"]);
+    for (const value of bad.slice(0, 3)) {
+      await tableOf(db, "one_bad_snowflake_value", [...widths.slice(0, 2100), value]);
+      const message = await failure(db, "SELECT snowflake_timestamp(v) FROM one_bad_snowflake_value");
+      expect(message).toContain("snowflake_timestamp: ");
+      expect(message).toContain(value);
+    }
   });
 
   it("a column of mixed TypeID prefixes decodes each under its own", async () => {

@@ -3,13 +3,13 @@
  * clarity rather than speed. Tests compare the library against this, never against itself. The suites that take
  * REF_FORMATS run over every format alike: ULID is one of them.
  */
-import { baseuid, flake, formats, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../../src/index.js";
+import { baseuid, flake, formats, ksuid, objectid, snowflake, tsid, typeid, uuidv7, xid } from "../../src/index.js";
 import { bigIntToBytes, bytesToBigInt } from "./reference.js";
 import type { Format } from "../../src/formats/codec.js";
 import { formatOption } from "../../src/formats/registry.js";
 import { formatWithPrefix } from "../../src/formats/typeid.js";
 import { createSchema } from "../../src/formats/schema.js";
-import { FLAKE_DEFAULT_EPOCH, TSID_EPOCH } from "../format-vectors.js";
+import { FLAKE_DEFAULT_EPOCH, TSID_EPOCH, TWITTER_EPOCH } from "../format-vectors.js";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const BASE64_LEX = "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
@@ -33,12 +33,14 @@ export function notAbove(largest: string, alphabet: string): RegExp {
 }
 
 export interface RefFormat {
-  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid";
+  readonly name: "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "typeid" | "objectid" | "xid" | "tsid" | "snowflake";
   /** The namespace under test (TypeID's with a prefix bound to its calls: `typeIdWithPrefix`). */
-  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid;
+  readonly api: typeof formats.ulid | typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid | typeof snowflake;
   readonly bytes: number;
-  /** Characters of a text (a TypeID's with its prefix and underscore). */
+  /** Characters of a text (a TypeID's with its prefix and underscore; Snowflake's widest). */
   readonly chars: number;
+  /** Snowflake's texts vary in width: the fewest characters (`chars` the most). Absent for a format of one width. */
+  readonly minChars?: number;
   /** Characters before the ID proper: a TypeID's prefix and underscore, whose faults are INVALID_PREFIX. 0 elsewhere. */
   readonly lead: number;
   /** TypeID's prefix, which `api` gives every call. */
@@ -276,6 +278,39 @@ export const REF_TSID: RefFormat = {
   nonSeparators: [0x30, 0x41, 0x55, 0x7a],
 };
 
+const LARGEST_SNOWFLAKE = (1n << 63n) - 1n;
+const DIGITS = "0123456789";
+
+/**
+ * Snowflake: the 63-bit value in decimal, 1 to 19 digits without a leading zero (but "0"); any 8 bytes without the
+ * sign bit. Its random IDs are shifted right by 0 to 63 bits, so that every width of text is common.
+ */
+export const REF_SNOWFLAKE: RefFormat = {
+  name: "snowflake",
+  api: snowflake,
+  bytes: 8,
+  chars: 19,
+  minChars: 1,
+  lead: 0,
+  pattern: new RegExp(`^(?:0|[1-9][0-9]{0,17}|(?!0)${notAbove(String(LARGEST_SNOWFLAKE), DIGITS).source.slice(1, -1)})$`),
+  encode: (bytes) => (bytes[0]! >= 0x80 ? null : String(bytesToBigInt(bytes, 0, 8))),
+  decode(text) {
+    return this.pattern.test(text) ? bigIntToBytes(BigInt(text), 8) : null;
+  },
+  time(text) {
+    return Number(BigInt(text) >> 22n) + TWITTER_EPOCH;
+  },
+  conform: (bytes) => bigIntToBytes((bytesToBigInt(bytes, 0, 8) & LARGEST_SNOWFLAKE) >> BigInt(bytes[7]! & 63), 8),
+  badChars: ["a", "A", "!", "-", "+", ".", " ", "\0", "é", "\u0660", "\uff10", "\ud800"],
+  overflows: [
+    { text: "9223372036854775808", position: 18 },
+    { text: "9300000000000000000", position: 1 },
+    { text: "9999999999999999999", position: 1 },
+  ],
+  separators: [0x0a, 0x2c, 0x20, 0x2d, 0x41, 0x7a, 0x00, 0xff],
+  nonSeparators: [0x30, 0x35, 0x39],
+};
+
 /** Where each of TypeID's calls takes its options (the others take none). */
 const OPTIONS_AT: Readonly<Record<string, number>> = {
   encode: 2,
@@ -354,7 +389,16 @@ function refTypeId(prefix: string): RefFormat {
 export const REF_TYPEID = refTypeId("user");
 export const REF_TYPEID_BARE = refTypeId("");
 
-export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID, REF_OBJECTID, REF_XID, REF_TSID];
+export const REF_FORMATS: readonly RefFormat[] = [REF_ULID, REF_FLAKE, REF_BASEUID, REF_UUIDV7, REF_KSUID, REF_TYPEID, REF_OBJECTID, REF_XID, REF_TSID, REF_SNOWFLAKE];
+
+/**
+ * The order of two texts of `ref` as its docs say to compare them: ASCII order, but for Snowflake's decimal texts,
+ * which compare as numbers (the shorter first, then ASCII order among texts of one width).
+ */
+export function compareTexts(ref: RefFormat, a: string, b: string): number {
+  if (ref.minChars !== undefined && a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 /** The format as the machinery sees the texts of `ref` (a TypeID prefix's own format). */
 export function machineryOf(ref: RefFormat): Format {

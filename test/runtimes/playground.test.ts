@@ -17,6 +17,7 @@ const FORMATS: [string, (id: string) => boolean][] = [
   ["UUID v7", lib.uuidv7.isValid],
   ["KSUID", lib.ksuid.isValid],
   ["TypeID", (id) => id.startsWith("user_") && lib.typeid.isValid(id, { prefix: "user" })],
+  ["Snowflake", lib.snowflake.isValid],
 ];
 
 let playground: OpenPlayground;
@@ -63,11 +64,12 @@ describe("playground", () => {
       "XID",
       "Ulid-Flake",
       "TSID",
+      "Snowflake",
       "ULID",
       "TypeID",
     ]);
     // Every reading shows the ID's bytes and integer.
-    for (const row of decoded.slice(0, 13)) expect(row[3]).toMatch(/^bytes: [0-9a-f]+\ninteger: \d+/);
+    for (const row of decoded.slice(0, 14)) expect(row[3]).toMatch(/^bytes: [0-9a-f]+\ninteger: \d+/);
     expect(decoded[1]![2]).toBe("2016-07-30T22:36:16.385Z (1469918176385)");
     expect(decoded[1]![3]).toContain("canonical: 01ARYZ6S410000000000000000");
     expect(decoded[2]![2]).toContain("(1720159065483)");
@@ -82,8 +84,11 @@ describe("playground", () => {
     expect(decoded[10]![2]).toBe("2011-03-22T17:50:19.000Z (1300816219000)");
     expect(decoded[10]![3]).toContain("bytes: 4d88e15b60f486e428412dc9");
     expect(decoded[12]![2]).toBe("2020-04-15T20:22:07.665Z (1586982127665)");
-    expect(decoded[13]![2]).toMatch(/^OVERFLOW at 0: /);
+    // Discord's example Snowflake, at Twitter's epoch (the default) and at Discord's.
+    expect(decoded[13]![2]).toBe("2012-03-03T13:01:20.453Z (1330779680453)");
+    expect(decoded[13]![3]).toContain("worker, sequence: 32, 7\nat Discord's epoch: 2016-04-30T11:18:25.796Z (1462015105796)");
     expect(decoded[14]![2]).toMatch(/^OVERFLOW at 0: /);
+    expect(decoded[15]![2]).toMatch(/^OVERFLOW at 0: /);
   });
 
   it("decodes what is typed in", async () => {
@@ -92,11 +97,12 @@ describe("playground", () => {
       `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`,
     );
     const decoded = await rows("#decoded");
-    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "?", "KSUID", "TypeID", "ULID", "TypeID"]);
+    // A Ulid-Flake is a TSID too; "nope" has a Snowflake's length (1 to 19), and is refused for its first character.
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "Snowflake", "KSUID", "TypeID", "ULID", "TypeID"]);
     expect(decoded[2]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
     expect(decoded[3]![2]).toMatch(/^INVALID_CHAR at 10: /);
     expect(decoded[4]![2]).toMatch(/^INVALID_CHAR at \d+: /);
-    expect(decoded[5]![2]).toMatch(/^no format has 4 characters/);
+    expect(decoded[5]![2]).toMatch(/^INVALID_CHAR at 0: /);
     expect(decoded[6]![2]).toMatch(/^OVERFLOW at 26: /);
     expect(decoded[7]![2]).toMatch(/^INVALID_PREFIX at 0: /);
     // A lower-case ULID is a TypeID without a prefix: both readings, one time.

@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { COLUMNAR_OPTIONS, columnarChoice, columnarHelp } from "../columnar-output.js";
 import { streamIdColumns, streamIds } from "../generate-stream.js";
 import { Output } from "../output.js";
-import { MAKING_OPTIONS, formatOf, typeHelp } from "../type-option.js";
+import { MAKING_OPTIONS, binaryWidths, formatOf, helpRows, typeHelp } from "../type-option.js";
 import { parseTime } from "../time-arg.js";
 import { UsageError, checkPositionals, parseCount } from "../usage.js";
 
@@ -15,8 +15,7 @@ Made and written in chunks by the WebAssembly engine, so any N runs in constant 
 (a reader that stops early, like 'head', ends it quietly).
 
 Options:
-  --binary       big-endian binary records instead of text lines (refused on a terminal): 16 bytes for ULID
-                 and UUID v7, 15 for BaseUID, 8 for Ulid-Flake
+${helpRows([["--binary", `big-endian binary records instead of text lines (refused on a terminal): ${binaryWidths()}`]], 17)}
   --time TIME    pin every ID to TIME (Unix ms or ISO-8601, UTC without an offset); the sequence still
                  strictly increases
 ${typeHelp(17, true)}
