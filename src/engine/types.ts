@@ -111,6 +111,25 @@ export interface Engine {
    * src/scan/match-columns.ts otherwise does per match in JavaScript; null on the TypeScript engine.
    */
   readonly scanColumns: ColumnWriter | null;
+  /**
+   * The WebAssembly engine's search of several formats in one pass over the window `scanLoad` took last
+   * (assembly/scan-merged.ts), its matches merged as src/scan/match-finder.ts merges them; null on the TypeScript
+   * engine.
+   */
+  readonly scanMerged: MergedScan | null;
+}
+
+/** One pass over a window for several formats, their matches merged (`Engine.scanMerged`). */
+export interface MergedScan {
+  /** Whether it finds every format of a scan whose specs' `wasmId`s are `list`. */
+  knows(list: Uint8Array): boolean;
+  /**
+   * Finds the matches of the formats of `list` (as `knows` took it) in the window loaded last, merged: the longest
+   * span wins, of one span the format listed first. `before`: the byte before the window, -1 at the stream's start;
+   * `atEnd` as `scanWindow` takes it; matches starting before `skip` are left out. Writes them to `out` in text
+   * order (`formats`: indexes into `list`) and returns how many.
+   */
+  find(list: Uint8Array, before: number, atEnd: boolean, skip: number, out: WindowMatches): number;
 }
 
 /** A window's matches as a scan's finder leaves them (src/scan/match-finder.ts), in text order. */
