@@ -21,7 +21,8 @@
 
 import { isAlnum } from "./crockford";
 import { ID_CHARS, MAX_SCAN_FORMATS, SCAN_FORMATS, SCAN_LENGTHS, SCAN_LIST, SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
-import { SPLAT_1F, SPLAT_20, SPLAT_50, SPLAT_8A, SPLAT_9A, lanes } from "./lanes";
+import { symbolLanes } from "./crockford-simd";
+import { SPLAT_1F, SPLAT_20, SPLAT_3F, SPLAT_50, SPLAT_69, SPLAT_6C, SPLAT_6F, SPLAT_75, SPLAT_8A, SPLAT_9A, lanes } from "./lanes";
 import { OBJECTID } from "./objectid";
 import { CLASS as HEX_CLASS, objectIdTime } from "./scan-objectid";
 import { BORDER as TYPEID_BORDER, CLASS as TYPEID_CLASS, typeIdStart } from "./scan-typeid";
@@ -30,6 +31,7 @@ import { UUID_CHARS, uuidV7At } from "./scan-uuidv7";
 import { CLASS as XID_CLASS, xidTime } from "./scan-xid";
 import { TYPEID } from "./typeid";
 import { ULID } from "./ulid";
+import { pack40 } from "./ulid-decode";
 import { UUIDV7, uuidTime } from "./uuidv7";
 import { XID } from "./xid";
 
@@ -38,6 +40,8 @@ const SHORTEST_RUN = 20;
 const OBJECTID_CHARS = 24;
 const XID_CHARS = 20;
 const LAST_HYPHEN = 23;
+/** Offset of a UUID's version digit, "7" for a v7. */
+const VERSION_AT = 14;
 
 // Bits of RUN_CLASS: the alphabets a byte is in.
 const IN_ULID: u8 = 1;
@@ -153,8 +157,11 @@ export function scanMerged(formats: i32, length: i32, before: i32, atEnd: bool, 
       const bit = ctz(marks);
       marks &= marks - 1;
       const at = block + <i32>bit;
-      if (((runMarks >> bit) & 1) != 0) run(at - (SHORTEST_RUN - 1));
-      else uuid(at - LAST_HYPHEN);
+      if (((runMarks >> bit) & 1) != 0) {
+        // Where the run ends, when it does within the block; else it is walked from the next block on.
+        const rest = bit < 63 ? other >> (bit + 1) : 0;
+        run(at - (SHORTEST_RUN - 1), rest != 0 ? at + 1 + <i32>ctz(rest) : -(block + 64));
+      } else uuid(at - LAST_HYPHEN);
     }
     lastAlnum = alnum;
     lastRun2 = run2;
@@ -216,11 +223,57 @@ const GATHER: u64 = 0x0102040810204080;
   return bits;
 }
 
-/** The run of letters and digits that starts at `start` (at least 20 long): its match, if any, settled and kept. */
-function run(start: i32): void {
+/**
+ * The alphabets (IN_ULID, IN_TYPEID) of the 26 letters and digits at `start`: canonical Crockford in either case
+ * (no I, L, O or U), and of those, lower case only. The SIMD build tests the 26 bytes as two vectors (bytes 0-15 and
+ * 10-25): on a dense log this check ran once per match and cost more than the search.
+ */
+// @ts-ignore: decorator
+@inline function crockfordAlphabets(start: i32): u8 {
+  if (!ASC_FEATURE_SIMD) return alphabetsOf(start, ID_CHARS);
+  const at = SCAN_TEXT + <usize>start;
+  const head = v128.load(at);
+  const tail = v128.load(at, ID_CHARS - 16);
+  if (v128.any_true(v128.or(aliasLanes(head), aliasLanes(tail)))) return 0;
+  return v128.any_true(v128.or(upperLanes(head), upperLanes(tail))) ? IN_ULID : IN_ULID | IN_TYPEID;
+}
+
+/** Lanes of letters or digits that are I, L, O or U in either case. */
+// @ts-ignore: decorator
+@inline function aliasLanes(chars: v128): v128 {
+  const lower = v128.or(chars, lanes(SPLAT_20));
+  return v128.or(v128.or(i8x16.eq(lower, lanes(SPLAT_69)), i8x16.eq(lower, lanes(SPLAT_6C))), v128.or(i8x16.eq(lower, lanes(SPLAT_6F)), i8x16.eq(lower, lanes(SPLAT_75))));
+}
+
+/** Lanes of upper-case letters. */
+// @ts-ignore: decorator
+@inline function upperLanes(chars: v128): v128 {
+  return i8x16.lt_s(i8x16.add(chars, lanes(SPLAT_3F)), lanes(SPLAT_9A));
+}
+
+/**
+ * Unix ms of the 26 canonical characters at `start` (either case): the first 10 as a base-32 number. The SIMD build
+ * reads the values of characters 2-9 as a vector and packs them into 40 bits as the ULID decoder does.
+ */
+// @ts-ignore: decorator
+@inline function crockfordTime(start: i32): f64 {
+  if (!ASC_FEATURE_SIMD) return digitRunTime(ULID_CLASS, start);
+  const at = SCAN_TEXT + <usize>start;
+  const top = (<u64>load<u8>(ULID_CLASS + <usize>load<u8>(at)) << 5) | <u64>load<u8>(ULID_CLASS + <usize>load<u8>(at, 1));
+  return <f64>((top << 40) | <u64>i64x2.extract_lane(pack40(symbolLanes(v128.load(at, 2))), 0));
+}
+
+/**
+ * The run of letters and digits that starts at `start` (at least 20 long): its match, if any, settled and kept.
+ * `ends`: where the run ends, or minus the offset from which to look for its end.
+ */
+function run(start: i32, ends: i32): void {
   const length = textLength;
-  let end = start + SHORTEST_RUN;
-  while (end < length && alnumAt(end)) end++;
+  let end = ends;
+  if (end < 0) {
+    end = min(-end, length);
+    while (end < length && alnumAt(end)) end++;
+  }
   // A run that reaches the end of a text that goes on is undecided; one glued to the byte before the text is none.
   if ((end == length && !final) || (start == 0 && alnumGlued)) return;
   const chars = end - start;
@@ -228,10 +281,10 @@ function run(start: i32): void {
   let from = start;
   let time: f64 = 0;
   if (chars == ID_CHARS && (ulidAt >= 0 || typeIdAt >= 0)) {
-    const bits = alphabetsOf(start, ID_CHARS);
+    const bits = crockfordAlphabets(start);
     if ((bits & IN_ULID) != 0 && ulidAt >= 0 && load<u8>(ULID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) < 8) {
       format = ulidAt;
-      time = digitRunTime(ULID_CLASS, start);
+      time = crockfordTime(start);
     }
     const word = end == length || load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>end)) == TYPEID_BORDER;
     if ((bits & IN_TYPEID) != 0 && typeIdAt >= 0 && word && load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) < 8) {
@@ -240,7 +293,7 @@ function run(start: i32): void {
       if (typeIdFrom >= 0 && (format < 0 || typeIdFrom < start || typeIdAt < format)) {
         format = typeIdAt;
         from = typeIdFrom;
-        time = digitRunTime(TYPEID_CLASS, start);
+        time = crockfordTime(start);
       }
     }
   } else if (chars == OBJECTID_CHARS && objectIdAt >= 0) {
@@ -261,7 +314,9 @@ function run(start: i32): void {
 /** The UUID v7 candidate at `start` (its shape is in place), kept if it is one. */
 function uuid(start: i32): void {
   const length = textLength;
-  if (start < 0 || start + UUID_CHARS > length || !uuidV7At(start, length, alnumGlued)) return;
+  // Its version digit first: a log's other UUIDs (v4 most often) have the same shape.
+  if (start < 0 || start + UUID_CHARS > length || load<u8>(SCAN_TEXT + <usize>(start + VERSION_AT)) != 0x37) return;
+  if (!uuidV7At(start, length, alnumGlued)) return;
   if (start + UUID_CHARS == length && !final) return;
   keep(start, UUID_CHARS, uuidTime(), uuidAt);
 }

@@ -65,6 +65,9 @@ class OneFormatFinder implements MatchFinder {
   readonly lengths: Uint8Array;
   readonly formats = new Uint8Array(SCAN_MATCHES);
   private readonly glued: (before: number) => boolean;
+  /** The engine's one pass, when it has one that knows the format: on dense logs it outruns the format's kernel. */
+  private readonly merged: MergedScan | null;
+  private readonly wasmIds: Uint8Array;
 
   constructor(
     private readonly scan: WindowScan,
@@ -72,6 +75,8 @@ class OneFormatFinder implements MatchFinder {
   ) {
     ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
     this.glued = gluedTo(format);
+    this.wasmIds = Uint8Array.of(format.wasmId);
+    this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
   }
 
   load(window: Uint8Array): number {
@@ -79,6 +84,7 @@ class OneFormatFinder implements MatchFinder {
   }
 
   find(window: Uint8Array, before: number, atEnd: boolean): number {
+    if (this.merged !== null) return this.merged.find(this.wasmIds, before, atEnd, 0, this);
     return this.scan.scanLoaded(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
   }
 }
