@@ -84,9 +84,14 @@ function setUp(formats: i32): bool {
   return true;
 }
 
-/** Whether every format of SCAN_LIST's first `formats` is one this pass finds. */
+/**
+ * Whether this pass is the one to take for the formats of SCAN_LIST's first `formats`: it finds every one, and for a
+ * single format, it outruns the format's own kernel. That holds on the SIMD build; on the scalar one a kernel for one
+ * format probes one byte in 20 to 26 of a sparse log where the pass classifies every byte (bench:scan-limit,
+ * docs/performance.md).
+ */
 export function scanMergedKnows(formats: i32): bool {
-  return setUp(formats);
+  return setUp(formats) && (formats > 1 || ASC_FEATURE_SIMD);
 }
 
 // The state of one `scanMerged` call.

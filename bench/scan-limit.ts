@@ -103,6 +103,8 @@ async function runOne(build: Build): Promise<void> {
     { name: 'format "ulid"', options: { format: "ulid" as const }, expected: ulids },
     { name: 'format "uuidv7"', options: { format: "uuidv7" as const }, expected: uuids },
     { name: 'format "typeid"', options: { format: "typeid" as const }, expected: [] },
+    { name: 'format "objectid"', options: { format: "objectid" as const }, expected: [] },
+    { name: 'format "xid"', options: { format: "xid" as const }, expected: [] },
     { name: 'format "all"', options: { format: "all" as const }, expected: null },
   ];
   for (const scan of scans) {

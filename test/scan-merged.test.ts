@@ -93,10 +93,10 @@ describe("one pass for several formats (WebAssembly)", () => {
   const text = hostileText(3 * SCAN_BYTES, 2024);
   const bytes = latin1(text);
 
-  it("knows every scannable format", () => {
+  it("takes every list of scannable formats, and a single format on the SIMD build only", () => {
     for (const list of LISTS) {
       const { formats } = scanFormats(list);
-      expect(engine.scanMerged?.knows(Uint8Array.from(formats, (format) => format.wasmId))).toBe(true);
+      expect(engine.scanMerged?.knows(Uint8Array.from(formats, (format) => format.wasmId))).toBe(list.length > 1 || engine.simd);
     }
   });
 

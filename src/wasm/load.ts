@@ -81,7 +81,10 @@ export interface WasmExports {
    * the byte before the text, or -1.
    */
   scanMerged(formats: number, length: number, before: number, atEnd: boolean, skip: number): number;
-  /** 1 when `scanMerged` finds every format of the scan list region's first `formats`, else 0. */
+  /**
+   * 1 when `scanMerged` is the search to take for the scan list region's first `formats`: it finds every one, and
+   * for one format, outruns that format's own kernel (the SIMD build); else 0.
+   */
   scanMergedKnows(formats: number): number;
   /** SCAN_MATCHES u8: each match's format, as an index into the scan list region. */
   scanFormatRegion(): number;
