@@ -86,12 +86,13 @@ function setUp(formats: i32): bool {
 
 /**
  * Whether this pass is the one to take for the formats of SCAN_LIST's first `formats`: it finds every one, and for a
- * single format, it outruns the format's own kernel. That holds on the SIMD build; on the scalar one a kernel for one
- * format probes one byte in 20 to 26 of a sparse log where the pass classifies every byte (bench:scan-limit,
+ * single format, it outruns the format's own kernel. That holds on the SIMD build but for UUID v7, whose kernel
+ * visits only hyphens 5 bytes apart (four compares per 16 offsets, scan-simd.ts) where the pass classifies every
+ * byte; on the scalar build a kernel for one format probes one byte in 20 to 26 of a sparse log (bench:scan-limit,
  * docs/performance.md).
  */
 export function scanMergedKnows(formats: i32): bool {
-  return setUp(formats) && (formats > 1 || ASC_FEATURE_SIMD);
+  return setUp(formats) && (formats > 1 || (ASC_FEATURE_SIMD && uuidAt < 0));
 }
 
 // The state of one `scanMerged` call.

@@ -93,10 +93,11 @@ describe("one pass for several formats (WebAssembly)", () => {
   const text = hostileText(3 * SCAN_BYTES, 2024);
   const bytes = latin1(text);
 
-  it("takes every list of scannable formats, and a single format on the SIMD build only", () => {
+  it("takes every list of scannable formats, and a single format on the SIMD build only, UUID v7 aside", () => {
     for (const list of LISTS) {
       const { formats } = scanFormats(list);
-      expect(engine.scanMerged?.knows(Uint8Array.from(formats, (format) => format.wasmId))).toBe(list.length > 1 || engine.simd);
+      const alone = engine.simd && list[0] !== "uuidv7";
+      expect(engine.scanMerged?.knows(Uint8Array.from(formats, (format) => format.wasmId))).toBe(list.length > 1 || alone);
     }
   });
 

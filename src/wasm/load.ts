@@ -83,7 +83,7 @@ export interface WasmExports {
   scanMerged(formats: number, length: number, before: number, atEnd: boolean, skip: number): number;
   /**
    * 1 when `scanMerged` is the search to take for the scan list region's first `formats`: it finds every one, and
-   * for one format, outruns that format's own kernel (the SIMD build); else 0.
+   * for one format, outruns that format's own kernel (the SIMD build, but for UUID v7); else 0.
    */
   scanMergedKnows(formats: number): number;
   /** SCAN_MATCHES u8: each match's format, as an index into the scan list region. */
