@@ -132,7 +132,7 @@ export interface MergedScan {
    * `atEnd` as `scanWindow` takes it; matches starting before `skip` are left out. Writes them to `out` in text
    * order (`formats`: indexes into `list`) and returns how many.
    */
-  find(list: Uint8Array, before: number, atEnd: boolean, skip: number, out: WindowMatches): number;
+  find(list: Uint8Array, before: number, atEnd: boolean, skip: number, out: Omit<WindowMatches, "inEngine">): number;
 }
 
 /** A window's matches as a scan's finder leaves them (src/scan/match-finder.ts), in text order. */
@@ -142,6 +142,11 @@ export interface WindowMatches {
   readonly lengths: Uint8Array;
   /** Each match's format, as an index into the scan's list. */
   readonly formats: Uint8Array;
+  /**
+   * Whether the engine's scan regions hold these matches too, every field as here: the WebAssembly engine's one pass
+   * (`scanMerged`) leaves them there, so its column writer need not copy them back in.
+   */
+  readonly inEngine: boolean;
 }
 
 /** Columns of matches (src/scan/match-columns.ts), written from index `at` on (`bytes` from a byte offset). */

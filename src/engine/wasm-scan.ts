@@ -91,7 +91,10 @@ function mergedScan(x: WasmExports, window: WasmWindow): MergedScan {
   };
 }
 
-/** The column writer over the module's regions: the matches put back in, one call, each column copied out whole. */
+/**
+ * The column writer over the module's regions: the matches put back in (unless the one pass left them there), one
+ * call, each column copied out whole.
+ */
 function columnWriter(x: WasmExports): ColumnWriter {
   const memory = x.memory.buffer;
   const inOffsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
@@ -106,10 +109,12 @@ function columnWriter(x: WasmExports): ColumnWriter {
     bytes: 0,
     line: 0,
     write(matches, count, formatList, limit, from, until, base, line, out, at, byteAt) {
-      inOffsets.set(matches.offsets.subarray(0, count));
-      inLengths.set(matches.lengths.subarray(0, count));
-      times.set(matches.times.subarray(0, count));
-      formats.set(matches.formats.subarray(0, count));
+      if (!matches.inEngine) {
+        inOffsets.set(matches.offsets.subarray(0, count));
+        inLengths.set(matches.lengths.subarray(0, count));
+        times.set(matches.times.subarray(0, count));
+        formats.set(matches.formats.subarray(0, count));
+      }
       list.set(formatList);
       const kept = x.scanColumns(count, limit, from, until, base, out.lines !== null, line);
       const written = x.scanColumnsBytes();

@@ -79,6 +79,10 @@ class OneFormatFinder implements MatchFinder {
     this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
   }
 
+  get inEngine(): boolean {
+    return this.merged !== null;
+  }
+
   load(window: Uint8Array): number {
     return this.scan.scanLoad(window);
   }
@@ -118,6 +122,10 @@ class MergingFinder implements MatchFinder {
     this.glued = list.map(gluedTo);
     this.wasmIds = Uint8Array.from(list, (format) => format.wasmId);
     this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
+  }
+
+  get inEngine(): boolean {
+    return this.merged !== null;
   }
 
   load(window: Uint8Array): number {
