@@ -115,6 +115,7 @@ const PUBLIC_API = [
   "test/scan-plausible.test.ts",
   "test/scan-columns.test.ts",
   "test/scan-prefilter.test.ts",
+  "test/scan-merged.test.ts",
   "test/sequence.test.ts",
   "test/hostile-inputs.test.ts",
   "test/schema.test.ts",

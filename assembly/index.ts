@@ -7,6 +7,7 @@ import { BINARY, CHUNK, FLAGS, PREFIX, RANDOM, SCAN_BYTES, SCAN_FORMATS, SCAN_LE
 
 export { formatPrefix } from "./typeid";
 export { scanEscape } from "./scan-window";
+export { scanMerged, scanMergedKnows } from "./scan-merged";
 export { scanColumnLineRegion, scanColumnOffsetRegion, scanColumns, scanColumnsBytes, scanColumnsLine } from "./scan-columns";
 export {
   formatAdvance,

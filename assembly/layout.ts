@@ -22,7 +22,7 @@
 //   SCAN_TEXT     65536  the text searched: any bytes
 //   SCAN_OFFSETS  12480  u32 offset in SCAN_TEXT of match i at 4i
 //   SCAN_TIMES    24960  f64 Unix ms of match i at 8i
-//   SCAN_LENGTHS   3120  u8 length of match i at i (TypeID only: its matches vary, 26 to 90 bytes)
+//   SCAN_LENGTHS   3120  u8 length of match i at i (TypeID: its matches vary, 26 to 90 bytes; scan-merged.ts: every one)
 //   SCAN_FORMATS   3120  u8 format of match i at i (a scan of several formats): its index in the scan's list
 //   SCAN_LIST        16  u8 format number (formats.ts) of each format in the scan's list
 //

@@ -14,7 +14,7 @@ const BORDER: u8 = 0xff;
 const GLUE: u8 = 0xfe;
 
 /** ASCII byte -> its hex value (0-15) in either case, GLUE for the other letters, BORDER for the rest. */
-const CLASS = memory.data(256);
+export const CLASS = memory.data(256);
 for (let c = 0; c < 256; c++) {
   const value: u8 = c < 0x80 ? load<u8>(HEX_DECODE + <usize>c) : 0xFF;
   store<u8>(CLASS + <usize>c, value < 16 ? value : isAlnum(<u8>c) ? GLUE : BORDER);
@@ -61,13 +61,19 @@ export function scanObjectId(length: i32, glued: bool, atEnd: bool): i32 {
     const end = p + CHARS;
     if (end == length && !atEnd) break;
     if ((p == 0 || classAt(p - 1) == BORDER) && (end == length || classAt(end) == BORDER)) {
-      let seconds: u32 = 0;
-      for (let j = 0; j < 8; j++) seconds = (seconds << 4) | <u32>classAt(p + j);
       store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);
-      store<f64>(SCAN_TIMES + (<usize>count << 3), <f64>seconds * 1000);
+      store<f64>(SCAN_TIMES + (<usize>count << 3), objectIdTime(p));
       count++;
     }
     p = runEnd(end, length) + 1;
   }
   return count;
+}
+
+/** Unix ms of the ObjectId at offset `p`: its first 8 digits, Unix seconds. */
+// @ts-ignore: decorator
+@inline export function objectIdTime(p: i32): f64 {
+  let seconds: u32 = 0;
+  for (let j = 0; j < 8; j++) seconds = (seconds << 4) | <u32>classAt(p + j);
+  return <f64>seconds * 1000;
 }

@@ -21,7 +21,7 @@ const UNDERSCORE: u8 = 33;
 /** Class of an upper-case letter: part of a word, so it glues, but in no TypeID. */
 const GLUE: u8 = 34;
 /** Class of every byte that is no ASCII letter, digit or underscore: it may border a match. */
-const BORDER: u8 = 0xff;
+export const BORDER: u8 = 0xff;
 /** Classes from here to UNDERSCORE may be in a prefix: the suffix alphabet's letters (10-31), i l o u and "_". */
 const FIRST_LETTER: u8 = 10;
 
@@ -30,7 +30,7 @@ const FIRST_LETTER: u8 = 10;
  * 0x20 bit already), PREFIX_LETTER, UNDERSCORE, GLUE for upper-case letters, BORDER otherwise. Filled once, as
  * the module is instantiated.
  */
-const CLASS = memory.data(256);
+export const CLASS = memory.data(256);
 for (let c = 0; c < 256; c++) {
   let kind = BORDER;
   if (c >= 0x61 && c <= 0x7a) kind = PREFIX_LETTER;
@@ -77,7 +77,7 @@ export function scanTypeId(length: i32, glued: bool, atEnd: bool): i32 {
  * The first byte of the TypeID whose suffix starts at `suffix` and ends its word: `suffix` itself when a border
  * precedes it, the prefix's first byte when "_" and a valid prefix starting at a border do, else -1.
  */
-function typeIdStart(suffix: i32, glued: bool): i32 {
+export function typeIdStart(suffix: i32, glued: bool): i32 {
   const before = classBefore(suffix, glued);
   if (before == BORDER) return suffix;
   if (before != UNDERSCORE) return -1;

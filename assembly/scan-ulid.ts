@@ -21,7 +21,7 @@ const GLUE: u8 = 0xfe;
  * (I L O U i l o u), BORDER for everything else. Filled once, as the module is instantiated, from the codec's
  * tables: a byte is canonical when DECODE gives it a value whose ALPHABET character is that byte, raised.
  */
-const CLASS = memory.data(256);
+export const CLASS = memory.data(256);
 for (let c = 0; c < 256; c++) {
   const value = charValue(<u8>c);
   const upper = <u8>c >= 0x61 && <u8>c <= 0x7a ? <u8>c - 0x20 : <u8>c;

@@ -13,7 +13,7 @@ import { SCAN_OFFSETS, SCAN_TEXT, SCAN_TIMES } from "./layout";
 import { nextHyphenQuad } from "./scan-simd";
 import { uuidRead, uuidTime } from "./uuidv7";
 
-const UUID_CHARS = 36;
+export const UUID_CHARS = 36;
 const HYPHEN: u8 = 0x2D;
 /** Offset of a UUID's first hyphen from its start. */
 const FIRST_HYPHEN = 8;
@@ -37,21 +37,30 @@ export function scanUuidV7(length: i32, glued: bool, atEnd: bool): i32 {
       continue;
     }
     const p = h - FIRST_HYPHEN;
-    const src = SCAN_TEXT + <usize>p;
     const end = p + UUID_CHARS;
-    const gluedBefore = p > 0 ? isAlnum(load<u8>(src - 1)) : glued;
-    if (!gluedBefore && uuidRead(src)) {
+    if (uuidV7At(p, length, glued)) {
       if (end == length && !atEnd) break;
-      if (end == length || !isAlnum(load<u8>(SCAN_TEXT + <usize>end))) {
-        store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);
-        store<f64>(SCAN_TIMES + (<usize>count << 3), uuidTime());
-        count++;
-        // The next match starts after this one ends.
-        h = end + FIRST_HYPHEN;
-        continue;
-      }
+      store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);
+      store<f64>(SCAN_TIMES + (<usize>count << 3), uuidTime());
+      count++;
+      // The next match starts after this one ends.
+      h = end + FIRST_HYPHEN;
+      continue;
     }
     h++;
   }
   return count;
+}
+
+/**
+ * Whether SCAN_TEXT[p, p + 36) (within [0, length)) is a UUID v7 that no letter or digit touches (`glued`: the byte
+ * before the text is one), for this kernel and the one of several formats (scan-merged.ts). `uuidTime()` then gives
+ * its time.
+ */
+// @ts-ignore: decorator
+@inline export function uuidV7At(p: i32, length: i32, glued: bool): bool {
+  const src = SCAN_TEXT + <usize>p;
+  const end = p + UUID_CHARS;
+  const gluedBefore = p > 0 ? isAlnum(load<u8>(src - 1)) : glued;
+  return !gluedBefore && uuidRead(src) && (end == length || !isAlnum(load<u8>(SCAN_TEXT + <usize>end)));
 }

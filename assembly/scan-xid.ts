@@ -13,7 +13,7 @@ const BORDER: u8 = 0xff;
 const GLUE: u8 = 0xfe;
 
 /** ASCII byte -> its value (0-31), GLUE for the other letters and digits, BORDER for the rest. */
-const CLASS = memory.data(256);
+export const CLASS = memory.data(256);
 for (let c = 0; c < 256; c++) {
   const value: u8 = c < 0x80 ? load<u8>(XID_DECODE + <usize>c) : 0xFF;
   store<u8>(CLASS + <usize>c, value < 32 ? value : isAlnum(<u8>c) ? GLUE : BORDER);
@@ -61,13 +61,19 @@ export function scanXid(length: i32, glued: bool, atEnd: bool): i32 {
     if (end == length && !atEnd) break;
     const bordered = (p == 0 || classAt(p - 1) == BORDER) && (end == length || classAt(end) == BORDER);
     if (bordered && (classAt(end - 1) & 15) == 0) {
-      let head: u64 = 0;
-      for (let j = 0; j < 7; j++) head = (head << 5) | <u64>classAt(p + j);
       store<u32>(SCAN_OFFSETS + (<usize>count << 2), p);
-      store<f64>(SCAN_TIMES + (<usize>count << 3), <f64>(head >> 3) * 1000);
+      store<f64>(SCAN_TIMES + (<usize>count << 3), xidTime(p));
       count++;
     }
     p = runEnd(end, length) + 1;
   }
   return count;
+}
+
+/** Unix ms of the XID at offset `p`: its first 32 bits, Unix seconds (the first 7 characters' 35 bits shifted down 3). */
+// @ts-ignore: decorator
+@inline export function xidTime(p: i32): f64 {
+  let head: u64 = 0;
+  for (let j = 0; j < 7; j++) head = (head << 5) | <u64>classAt(p + j);
+  return <f64>(head >> 3) * 1000;
 }

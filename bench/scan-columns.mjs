@@ -107,5 +107,8 @@ for (const [name, { objectMs, columnMs, ratio, ratios }] of rows) {
   const perRound = ratios.map((r) => r.toFixed(1)).join(" ");
   console.log(`${name.padEnd(width)}  ${`${objectMs.toFixed(0)} ms`.padStart(9)}  ${`${columnMs.toFixed(0)} ms`.padStart(9)}  ${`${ratio.toFixed(1)}x`.padStart(6)}  ${perRound}`);
 }
-const worst = Math.min(...rows.map(([, { ratio }]) => ratio));
-console.log(`\ncolumns vs objects, the least ratio: ${worst.toFixed(1)}x (the aim: at least 5x)`);
+// The aim is the WebAssembly engine's; the TypeScript engine packs each match in JavaScript.
+const least = (engine) => Math.min(...rows.filter(([name]) => name.includes(engine)).map(([, { ratio }]) => ratio));
+console.log();
+if (rows.some(([name]) => name.includes(", wasm"))) console.log(`columns vs objects, the least ratio on WebAssembly: ${least(", wasm").toFixed(1)}x (the aim: at least 5x)`);
+if (rows.some(([name]) => name.includes(", js"))) console.log(`columns vs objects, the least ratio on the TypeScript engine: ${least(", js").toFixed(1)}x`);

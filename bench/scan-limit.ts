@@ -9,6 +9,9 @@
  * Each build runs in a process of its own, a child of the same executable and flags: the SIMD WebAssembly build,
  * the scalar one (what a runtime without SIMD gets) and the TypeScript engine. `tsx bench/scan-limit.ts simd` (or
  * `scalar`, `ts`) runs one build in this process; `-- --rounds 21` sets the rounds, `-- --mb 64` the log's size.
+ * `-- --parts` also times the parts of a scan over the same log cut into scan windows, each against the copy: loading
+ * each window (`Engine.scanLoad`: the copy into the module and the escape search), and with it each format's kernel
+ * and the one pass for every format (`Engine.scanMerged`, where the engine has it).
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -21,6 +24,7 @@ const BUILDS = { simd: "SIMD wasm", scalar: "scalar wasm", ts: "TypeScript engin
 type Build = keyof typeof BUILDS;
 
 const ROUNDS = Number(argument("--rounds") ?? 15);
+const PARTS = process.argv.includes("--parts");
 const MEGABYTES = Number(argument("--mb") ?? 32);
 /** Bytes of log between two lines that carry IDs (about). */
 const ID_SPACING = 4096;
@@ -103,6 +107,8 @@ async function runOne(build: Build): Promise<void> {
     { name: 'format "ulid"', options: { format: "ulid" as const }, expected: ulids },
     { name: 'format "uuidv7"', options: { format: "uuidv7" as const }, expected: uuids },
     { name: 'format "typeid"', options: { format: "typeid" as const }, expected: [] },
+    { name: 'format "objectid"', options: { format: "objectid" as const }, expected: [] },
+    { name: 'format "xid"', options: { format: "xid" as const }, expected: [] },
     { name: 'format "all"', options: { format: "all" as const }, expected: null },
   ];
   for (const scan of scans) {
@@ -122,7 +128,47 @@ async function runOne(build: Build): Promise<void> {
     const rate = (ms: number): string => `${(log.length / 1e6 / ms).toFixed(2)} GB/s`;
     console.log(`  ${scan.name.padEnd(18)} ${`${f.ratio.toFixed(2)}x`.padStart(7)}  ${`${f.low.toFixed(2)}-${f.high.toFixed(2)}`.padEnd(11)} ${rate(f.runMs).padStart(10)} ${rate(f.copyMs).padStart(10)}`);
   }
+  if (PARTS) await timeParts(log, copy);
   console.log();
+}
+
+/** The parts of a scan of `log` (see the header), each against `copy`. */
+async function timeParts(log: Uint8Array, copy: () => void): Promise<void> {
+  const { batchEngine, scanFormats } = await import("../src/internal.js");
+  const { SCAN_BYTES, SCAN_MATCHES } = await import("../src/engine/types.js");
+  const engine = batchEngine();
+  // Windows as the scanner cuts them: overlapping by the longest match (a TypeID with the longest prefix).
+  const windows: Uint8Array[] = [];
+  for (let at = 0; at < log.length; at += SCAN_BYTES - 90) windows.push(log.subarray(at, at + SCAN_BYTES));
+  const { formats } = scanFormats("all");
+  const list = Uint8Array.from(formats, (format) => format.wasmId);
+  const out = { offsets: new Uint32Array(SCAN_MATCHES), times: new Float64Array(SCAN_MATCHES), lengths: new Uint8Array(SCAN_MATCHES), formats: new Uint8Array(SCAN_MATCHES) };
+  const parts: [string, () => void][] = [["load each window", () => windows.forEach((window) => engine.scanLoad(window))]];
+  const merged = engine.scanMerged;
+  if (merged?.knows(list)) {
+    parts.push([
+      "load + one pass, all",
+      () => {
+        for (const window of windows) {
+          engine.scanLoad(window);
+          merged.find(list, -1, false, 0, out);
+        }
+      },
+    ]);
+  }
+  for (const format of formats) {
+    parts.push([
+      `load + ${format.name} kernel`,
+      () => {
+        for (const window of windows) {
+          engine.scanLoad(window);
+          engine.scanLoaded(format, window, false, false, out.offsets, out.times, out.lengths);
+        }
+      },
+    ]);
+  }
+  console.log(`  ${"parts".padEnd(24)} ${"x copy".padStart(7)}`);
+  for (const [name, run] of parts) console.log(`  ${name.padEnd(24)} ${`${measure(run, copy).ratio.toFixed(2)}x`.padStart(7)}`);
 }
 
 /** The median ratio of `run`'s CPU time to `copy`'s over ROUNDS rounds, alternating their order, and quartiles. */

@@ -23,4 +23,5 @@ export const jsEngine: Engine = {
   scanLoad: (text) => text.indexOf(ESC),
   scanLoaded: scanWindow,
   scanColumns: null,
+  scanMerged: null,
 };

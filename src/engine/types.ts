@@ -111,6 +111,28 @@ export interface Engine {
    * src/scan/match-columns.ts otherwise does per match in JavaScript; null on the TypeScript engine.
    */
   readonly scanColumns: ColumnWriter | null;
+  /**
+   * The WebAssembly engine's search of several formats in one pass over the window `scanLoad` took last
+   * (assembly/scan-merged.ts), its matches merged as src/scan/match-finder.ts merges them; null on the TypeScript
+   * engine.
+   */
+  readonly scanMerged: MergedScan | null;
+}
+
+/** One pass over a window for several formats, their matches merged (`Engine.scanMerged`). */
+export interface MergedScan {
+  /**
+   * Whether it is the search to take for a scan whose specs' `wasmId`s are `list`: it finds every one of them, and
+   * for one format, outruns that format's own kernel (the SIMD build, but for UUID v7).
+   */
+  knows(list: Uint8Array): boolean;
+  /**
+   * Finds the matches of the formats of `list` (as `knows` took it) in the window loaded last, merged: the longest
+   * span wins, of one span the format listed first. `before`: the byte before the window, -1 at the stream's start;
+   * `atEnd` as `scanWindow` takes it; matches starting before `skip` are left out. Writes them to `out` in text
+   * order (`formats`: indexes into `list`) and returns how many.
+   */
+  find(list: Uint8Array, before: number, atEnd: boolean, skip: number, out: Omit<WindowMatches, "inEngine">): number;
 }
 
 /** A window's matches as a scan's finder leaves them (src/scan/match-finder.ts), in text order. */
@@ -120,6 +142,11 @@ export interface WindowMatches {
   readonly lengths: Uint8Array;
   /** Each match's format, as an index into the scan's list. */
   readonly formats: Uint8Array;
+  /**
+   * Whether the engine's scan regions hold these matches too, every field as here: the WebAssembly engine's one pass
+   * (`scanMerged`) leaves them there, so its column writer need not copy them back in.
+   */
+  readonly inEngine: boolean;
 }
 
 /** Columns of matches (src/scan/match-columns.ts), written from index `at` on (`bytes` from a byte offset). */

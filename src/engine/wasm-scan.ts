@@ -6,7 +6,7 @@
 import type { LoadedWasm, WasmExports } from "../wasm/load.js";
 import { type FormatSpec, MAX_ID_BYTES } from "./specs.js";
 import { scanShape } from "./scan-shape.js";
-import { MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES, type ColumnWriter, type Engine } from "./types.js";
+import { MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES, type ColumnWriter, type Engine, type MergedScan } from "./types.js";
 
 /** The module's scan window: one copy of a window, searched by each format's kernel where it sits. */
 export interface WasmWindow {
@@ -14,6 +14,8 @@ export interface WasmWindow {
   load(input: Uint8Array): number;
   /** Runs `format`'s kernel over the window loaded last; its matches are left in the module's scan regions. Returns how many. */
   search(format: FormatSpec, glued: boolean, atEnd: boolean): number;
+  /** `scanMerged` over the window loaded last, for the scan list region's first `formats` formats. */
+  searchMerged(formats: number, before: number, atEnd: boolean, skip: number): number;
 }
 
 /** The scan window of a module (the views are built once: the memory never grows; load.ts checks sizes). */
@@ -27,16 +29,17 @@ export function wasmSearch(x: WasmExports): WasmWindow {
       return x.scanEscape(length);
     },
     search: (format, glued, atEnd) => x.scan(format.wasmId, length, glued, atEnd),
+    searchMerged: (formats, before, atEnd, skip) => x.scanMerged(formats, length, before, atEnd, skip),
   };
 }
 
 /** The scanning of one loaded module. */
-export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns"> {
+export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
   return wasmScan(wasm.exports);
 }
 
 /** The scanning of a module's exports: `window` (by default its own), its matches copied out. */
-export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns"> {
+export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
   const memory = x.memory.buffer;
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
@@ -57,10 +60,41 @@ export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "
       return scanLoaded(format, input, ...rest);
     },
     scanColumns: columnWriter(x),
+    scanMerged: mergedScan(x, window),
   };
 }
 
-/** The column writer over the module's regions: the matches put back in, one call, each column copied out whole. */
+/** The one-pass search of several formats over the module's window, its matches copied out. */
+function mergedScan(x: WasmExports, window: WasmWindow): MergedScan {
+  const memory = x.memory.buffer;
+  const list = new Uint8Array(memory, x.scanListRegion(), MAX_SCAN_FORMATS);
+  const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
+  const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
+  const lengths = new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES);
+  const formats = new Uint8Array(memory, x.scanFormatRegion(), SCAN_MATCHES);
+  return {
+    knows(formatList) {
+      if (formatList.length > MAX_SCAN_FORMATS) return false;
+      list.set(formatList);
+      return x.scanMergedKnows(formatList.length) !== 0;
+    },
+    find(formatList, before, atEnd, skip, out) {
+      // Set for every window: the column writer and the command's line writer set the region too.
+      list.set(formatList);
+      const count = window.searchMerged(formatList.length, before, atEnd, skip);
+      out.offsets.set(offsets.subarray(0, count));
+      out.times.set(times.subarray(0, count));
+      out.lengths.set(lengths.subarray(0, count));
+      out.formats.set(formats.subarray(0, count));
+      return count;
+    },
+  };
+}
+
+/**
+ * The column writer over the module's regions: the matches put back in (unless the one pass left them there), one
+ * call, each column copied out whole.
+ */
 function columnWriter(x: WasmExports): ColumnWriter {
   const memory = x.memory.buffer;
   const inOffsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
@@ -75,10 +109,12 @@ function columnWriter(x: WasmExports): ColumnWriter {
     bytes: 0,
     line: 0,
     write(matches, count, formatList, limit, from, until, base, line, out, at, byteAt) {
-      inOffsets.set(matches.offsets.subarray(0, count));
-      inLengths.set(matches.lengths.subarray(0, count));
-      times.set(matches.times.subarray(0, count));
-      formats.set(matches.formats.subarray(0, count));
+      if (!matches.inEngine) {
+        inOffsets.set(matches.offsets.subarray(0, count));
+        inLengths.set(matches.lengths.subarray(0, count));
+        times.set(matches.times.subarray(0, count));
+        formats.set(matches.formats.subarray(0, count));
+      }
       list.set(formatList);
       const kept = x.scanColumns(count, limit, from, until, base, out.lines !== null, line);
       const written = x.scanColumnsBytes();

@@ -3,7 +3,8 @@
  * text order: each one's offset in the window, time, length and format (an index into the scanner's list).
  *
  * With several formats, each format's kernel searches the window (loaded into the engine once for all of them) and
- * their matches are merged by offset. A span of
+ * their matches are merged by offset; the WebAssembly engine instead finds every format's matches in one pass over
+ * the window and merges them by the same rules in the module (`Engine.scanMerged`, assembly/scan-merged.ts). A span of
  * text is reported once: where matches overlap, the one covering the longest span wins (a TypeID
  * `user_01h455vb4pex5vsknk084sn02q` over the ULID its suffix also is), and of two matches of the same span (a
  * TypeID without a prefix is a lower-case ULID, the same 16 bytes) the one of the format listed first. Kept matches
@@ -18,7 +19,7 @@
  */
 import { scanShape } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
-import { SCAN_MATCHES, type Engine, type WindowMatches } from "../engine/types.js";
+import { SCAN_MATCHES, type Engine, type MergedScan, type WindowMatches } from "../engine/types.js";
 
 /** Finds a window's matches into its arrays. */
 export interface MatchFinder extends WindowMatches {
@@ -37,8 +38,8 @@ export interface MatchFinder extends WindowMatches {
   find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number;
 }
 
-/** An engine's window search (`Engine.scanLoad`, `Engine.scanLoaded`). */
-export type WindowScan = Pick<Engine, "scanLoad" | "scanLoaded">;
+/** An engine's window search (`Engine.scanLoad`, `Engine.scanLoaded`, `Engine.scanMerged`). */
+export type WindowScan = Pick<Engine, "scanLoad" | "scanLoaded" | "scanMerged">;
 
 /** The finder of `formats` with an engine's window search: one format's kernel alone, or several merged. */
 export function matchFinder(scan: WindowScan, formats: readonly FormatSpec[]): MatchFinder {
@@ -64,6 +65,9 @@ class OneFormatFinder implements MatchFinder {
   readonly lengths: Uint8Array;
   readonly formats = new Uint8Array(SCAN_MATCHES);
   private readonly glued: (before: number) => boolean;
+  /** The engine's one pass, when it takes the format alone (the SIMD build, UUID v7 aside: it outruns the format's own kernel). */
+  private readonly merged: MergedScan | null;
+  private readonly wasmIds: Uint8Array;
 
   constructor(
     private readonly scan: WindowScan,
@@ -71,6 +75,12 @@ class OneFormatFinder implements MatchFinder {
   ) {
     ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
     this.glued = gluedTo(format);
+    this.wasmIds = Uint8Array.of(format.wasmId);
+    this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
+  }
+
+  get inEngine(): boolean {
+    return this.merged !== null;
   }
 
   load(window: Uint8Array): number {
@@ -78,6 +88,7 @@ class OneFormatFinder implements MatchFinder {
   }
 
   find(window: Uint8Array, before: number, atEnd: boolean): number {
+    if (this.merged !== null) return this.merged.find(this.wasmIds, before, atEnd, 0, this);
     return this.scan.scanLoaded(this.format, window, this.glued(before), atEnd, this.offsets, this.times, this.lengths);
   }
 }
@@ -96,6 +107,9 @@ class MergingFinder implements MatchFinder {
   private readonly glued: ((before: number) => boolean)[];
   /** The stream offset where the last final match ends: a match that starts before it is dropped. */
   private finalEnd = 0;
+  /** The engine's one pass for every format of the list, merged as here, when it has one that knows them all. */
+  private readonly merged: MergedScan | null;
+  private readonly wasmIds: Uint8Array;
 
   constructor(
     private readonly scan: WindowScan,
@@ -106,6 +120,12 @@ class MergingFinder implements MatchFinder {
     this.cursors = new Uint32Array(list.length);
     this.heads = new Float64Array(list.length);
     this.glued = list.map(gluedTo);
+    this.wasmIds = Uint8Array.from(list, (format) => format.wasmId);
+    this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
+  }
+
+  get inEngine(): boolean {
+    return this.merged !== null;
   }
 
   load(window: Uint8Array): number {
@@ -113,6 +133,11 @@ class MergingFinder implements MatchFinder {
   }
 
   find(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
+    if (this.merged !== null) {
+      const count = this.merged.find(this.wasmIds, before, atEnd, Math.max(0, this.finalEnd - base), this);
+      this.noteFinal(count, limit, base);
+      return count;
+    }
     const { list, found, counts } = this;
     for (let f = 0; f < list.length; f++) {
       const { offsets, times, lengths } = found[f]!;
@@ -156,12 +181,18 @@ class MergingFinder implements MatchFinder {
       formats[kept] = f;
       kept++;
     }
-    for (let k = kept - 1; k >= 0; k--) {
+    this.noteFinal(kept, limit, base);
+    return kept;
+  }
+
+  /** Notes where the last final match of the window's `count` ends. */
+  private noteFinal(count: number, limit: number, base: number): void {
+    const { offsets, lengths } = this;
+    for (let k = count - 1; k >= 0; k--) {
       if (offsets[k]! < limit) {
         this.finalEnd = base + offsets[k]! + lengths[k]!;
         break;
       }
     }
-    return kept;
   }
 }

@@ -74,6 +74,18 @@ export interface WasmExports {
   scan(format: number, length: number, glued: boolean, atEnd: boolean): number;
   /** The offset of the first ESC byte (0x1B) in scan text [0, length), or -1. */
   scanEscape(length: number): number;
+  /**
+   * Searches scan text [0, length) for the IDs of the first `formats` formats of the scan list region in one pass
+   * (assembly/scan-merged.ts), merged: offsets, times, lengths and formats (indexes into the list) in the scan
+   * regions, those starting before `skip` left out; returns how many, or -1 for a list it does not know. `before`:
+   * the byte before the text, or -1.
+   */
+  scanMerged(formats: number, length: number, before: number, atEnd: boolean, skip: number): number;
+  /**
+   * 1 when `scanMerged` is the search to take for the scan list region's first `formats`: it finds every one, and
+   * for one format, outruns that format's own kernel (the SIMD build, but for UUID v7); else 0.
+   */
+  scanMergedKnows(formats: number): number;
   /** SCAN_MATCHES u8: each match's format, as an index into the scan list region. */
   scanFormatRegion(): number;
   /** MAX_SCAN_FORMATS u8: the format number of each format of a scan that merges several, in its order. */
