@@ -57,7 +57,11 @@ export function tablePeers(width: number, table: readonly PeerCalls[]): Peers {
       const overMany = <T>(call: Call<(text: string) => unknown>, output: () => T) =>
         peer(label(call), loop(call.run, BULK_COUNT, output, { step: "apply", input: many.texts }));
       switch (operation) {
+        // A peer's generator in both groups: `generate` is the call its users make, and the peers of
+        // bench/peer-tables.ts make an ID from a counter (a process's random bytes kept, the counter stepped), as our
+        // monotonic factory does, where our generate() draws every field but the time afresh.
         case "generate":
+        case "monotonic":
           return generate ? [peer(label(generate), collect(generate.run, SINGLE_COUNT, { step: "generate" }))] : [];
         case "decode":
           return decode ? [overSingle(decode)] : [];
