@@ -1,20 +1,23 @@
 /**
- * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID, TypeID): the same single-ID and bulk operations as ULID's,
- * on each engine, with the `uuid` package as the UUID v7 peer, the `ksuid` package and uniku as KSUID's, typeid-js
- * and uniku as TypeID's (their one-at-a-time calls in the loop a user would write). Inputs are seeded, so runs
- * compare; every contender's output is checked against ours before anything is timed.
+ * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID, TypeID, MongoDB ObjectId, XID, TSID): the same single-ID
+ * and bulk operations as ULID's, on each engine, with the `uuid` package as the UUID v7 peer, the `ksuid` package
+ * and uniku as KSUID's, typeid-js and uniku as TypeID's, and the peers of bench/peer-tables.ts as ObjectId's, XID's
+ * and TSID's (their one-at-a-time calls in the loop a user would write). Inputs are seeded, so runs compare; every
+ * contender's output is checked against ours before anything is timed.
  */
-import { baseuid, flake, ksuid, typeid, uuidv7 } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../src/index.js";
 import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
+import { type PeerInputs, type Peers, tablePeers } from "./lib/peer-table.js";
 import { KSUID, PEER, RUNTIME_UUIDV7, typeidJs, unikuKsuid, unikuTypeid, uuid } from "./lib/peers.js";
 import { expectAll, expectSame } from "./lib/verify.js";
+import { OBJECTID_PEERS, TSID_PEERS, XID_PEERS } from "./peer-tables.js";
 
 /** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
 const EPOCH = 1735689600000;
 
-type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid;
+type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid;
 
 /** TypeIDs are measured with a prefix, as apps use them (decoders take any prefix; writers are given this one). */
 const TYPEID_PREFIX = "user";
@@ -30,15 +33,28 @@ interface Format {
   /** Random bytes made into the format's binary ID at Unix ms `time`. */
   conform(random: Uint8Array, time: number): Uint8Array;
   /**
-   * Options of a bulk generateMany that measures the codec, not the clock: Ulid-Flake's 20 random bits hold a few
-   * thousand monotonic IDs a millisecond, so its monotonic batches mostly wait for the next one.
+   * Options of a bulk generateMany that measures the codec, not the clock: Ulid-Flake's 20 random bits and TSID's
+   * counter hold a few thousand monotonic IDs a millisecond, so their monotonic batches mostly wait for the next one.
    */
   readonly manyOptions: { monotonic?: boolean };
+  /**
+   * Whether a monotonic factory called as fast as it goes stays within its time unit's counter (ObjectId's and XID's
+   * 2^23 or more IDs a second), so its row measures the factory and not the clock. Ulid-Flake's and TSID's run out
+   * within the millisecond; UUID v7, KSUID and TypeID have not been measured here.
+   */
+  readonly counterKeepsUp?: boolean;
 }
 
 /** Writes `value` big-endian into `out[at, at + length)`. */
 function put(out: Uint8Array, at: number, length: number, value: number): void {
   for (let i = at + length - 1; i >= at; i--, value = Math.floor(value / 256)) out[i] = value % 256;
+}
+
+/** Random bytes after the Unix second of `time` (bytes 0-3, u32): an ObjectId's and an XID's binary form. */
+function unixSecondsBytes(random: Uint8Array, time: number): Uint8Array {
+  const out = random.slice(0, 12);
+  put(out, 0, 4, Math.floor(time / 1000));
+  return out;
 }
 
 /** A UUID v7 of Unix ms `time` over random bytes (TypeID's binary form too). */
@@ -111,6 +127,43 @@ const FORMATS: readonly Format[] = [
     conform: uuidV7Bytes,
     manyOptions: {},
   },
+  {
+    name: "ObjectId",
+    api: objectid,
+    writeOptions: {},
+    generate: objectid.generate,
+    bytes: 12,
+    conform: unixSecondsBytes,
+    manyOptions: {},
+    counterKeepsUp: true,
+  },
+  {
+    name: "XID",
+    api: xid,
+    writeOptions: {},
+    generate: xid.generate,
+    bytes: 12,
+    conform: unixSecondsBytes,
+    manyOptions: {},
+    counterKeepsUp: true,
+  },
+  {
+    name: "TSID",
+    api: tsid,
+    writeOptions: {},
+    generate: tsid.generate,
+    bytes: 8,
+    conform(random, time) {
+      const out = random.slice(0, 8);
+      // bits 63-22: ms since 2020-01-01 (the default epoch); bits 21-0 (node and counter) stay random. Past 2^53.
+      const value = (BigInt(time - 1577836800000) << 22n) | BigInt(((out[5]! & 0x3f) << 16) | (out[6]! << 8) | out[7]!);
+      new DataView(out.buffer).setBigUint64(0, value);
+      return out;
+    },
+    // A monotonic batch waits for the next millisecond after 2048 to 4096 IDs (its counter's start has the top bit
+    // cleared): bound by the clock, not the codec. Both peers' generators run ahead of the clock instead.
+    manyOptions: { monotonic: false },
+  },
 ];
 
 /** The most bytes a format's binary ID has (a KSUID's): what `inputs` draws per ID. */
@@ -153,10 +206,11 @@ function sameBytes(actual: Uint8Array, expected: Uint8Array): void {
   if (!Buffer.from(actual.buffer, actual.byteOffset, actual.length).equals(expected)) expectSame(actual, expected);
 }
 
-type Inputs = ReturnType<typeof inputs>;
-
-/** Another library's contenders for one operation of a format, over the same inputs. */
-type Peers = (operation: string, single: Inputs, many: Inputs) => Contender[];
+/** The IDs of `width` bytes packed in `bytes`, each as one unsigned integer (what toBigInt gives). */
+function integers(bytes: Uint8Array, width: number): bigint[] {
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("hex");
+  return Array.from({ length: bytes.length / width }, (_, i) => BigInt(`0x${hex.slice(2 * width * i, 2 * width * (i + 1))}`));
+}
 
 /** The groups of one format. */
 function formatGroups(format: Format, peers: Peers): Group[] {
@@ -172,9 +226,23 @@ function formatGroups(format: Format, peers: Peers): Group[] {
       ...ours(() => collect(format.generate, SINGLE_COUNT, { step: "generate" })),
       ...others("generate"),
     ]),
+    ...(format.counterKeepsUp
+      ? [group(`${key}.monotonic`, `${name} monotonic factory: the next ID as text`, "single", (o: string[]) => fresh(api, o), [
+          ...ours(() => collect(api.monotonicFactory(format.writeOptions), SINGLE_COUNT, { step: "generate" })),
+          ...others("monotonic"),
+        ])]
+      : []),
     group(`${key}.decode`, `${name} decode: text to bytes`, "single", (o: Uint8Array[]) => sameBytes(Buffer.concat(o), one.bytes), [
       ...ours(() => collect(api.decode, SINGLE_COUNT, { step: "apply", input: one.texts })),
       ...others("decode"),
+    ]),
+    group(`${key}.decodeTime`, `${name} decodeTime: Unix ms of an ID`, "single", (o: number[]) => expectSame(o, one.times), [
+      ...ours(() => collect(api.decodeTime, SINGLE_COUNT, { step: "apply", input: one.texts })),
+      ...others("decodeTime"),
+    ]),
+    group(`${key}.toBigInt`, `${name} toBigInt: an ID as one integer`, "single", (o: bigint[]) => expectSame(o, integers(one.bytes, format.bytes)), [
+      ...ours(() => collect(api.toBigInt, SINGLE_COUNT, { step: "apply", input: one.texts })),
+      ...others("toBigInt"),
     ]),
     group(`${key}.isValid`, `${name} isValid`, "single", (o: boolean[]) => expectAll(o, true, SINGLE_COUNT), [
       ...ours(() => collect(api.isValid, SINGLE_COUNT, { step: "apply", input: one.texts })),
@@ -203,6 +271,10 @@ function formatGroups(format: Format, peers: Peers): Group[] {
     group(`${key}.decodeTimeManyText`, `${name} decodeTimeMany: ASCII text to Unix ms`, "bulk", (o: Float64Array) => expectSame(o, many.times), [
       ...ours(() => () => api.decodeTimeMany(many.text)),
     ]),
+    group(`${key}.decodeTimeManyStrings`, `${name} decodeTimeMany: strings to Unix ms`, "bulk", (o: Float64Array) => expectSame(o, many.times), [
+      ...ours(() => () => api.decodeTimeMany(many.texts)),
+      ...others("decodeTimeMany"),
+    ]),
     group(`${key}.validateManyStrings`, `${name} validateMany: strings to 1/0 flags`, "bulk", (o: Uint8Array) => expectAll(o, 1, BULK_COUNT), [
       ...ours(() => () => api.validateMany(many.texts)),
       ...others("validateMany"),
@@ -229,7 +301,7 @@ function validateLoop(texts: readonly string[], isValid: (text: string) => boole
 }
 
 /** The binary ID `i` of the bulk inputs, as a view. */
-const idOf = (many: Inputs, width: number, i: number): Uint8Array => many.bytes.subarray(width * i, width * (i + 1));
+const idOf = (many: PeerInputs, width: number, i: number): Uint8Array => many.bytes.subarray(width * i, width * (i + 1));
 
 /** The `uuid` package as the UUID v7 peer (its `validate` accepts every version: it is shown for what it is). */
 const uuidPeers: Peers = (operation, one, many) => {
@@ -354,13 +426,17 @@ const typeidPeers: Peers = (operation, one, many) => {
   }
 };
 
-/** Every group of the other formats. */
-export function otherFormatGroups(): Group[] {
-  const peers = new Map<Api, Peers>([
-    [uuidv7, uuidPeers],
-    [ksuid, ksuidPeers],
-    [typeid, typeidPeers],
-  ]);
-  const peersOf = (api: Api): Peers => peers.get(api) ?? (() => []);
-  return FORMATS.flatMap((format) => formatGroups(format, peersOf(format.api)));
+/** Each format's peers (one function per format); a format not here has none. */
+const PEERS = new Map<Api, Peers>([
+  [uuidv7, uuidPeers],
+  [ksuid, ksuidPeers],
+  [typeid, typeidPeers],
+  [objectid, tablePeers(12, OBJECTID_PEERS)],
+  [xid, tablePeers(12, XID_PEERS)],
+  [tsid, tablePeers(8, TSID_PEERS)],
+]);
+
+/** Every group of the other formats, or of those `only` picks (by the format's name). */
+export function otherFormatGroups(only: (name: string) => boolean = () => true): Group[] {
+  return FORMATS.filter((format) => only(format.name)).flatMap((format) => formatGroups(format, PEERS.get(format.api) ?? (() => [])));
 }

@@ -45,13 +45,21 @@ const STEPS = {
   generate: "out[i] = one();",
   /** Writes ID i into the output itself. */
   write: "one(out, i);",
+  /** A function of the packed bytes and ID i's offset in them (`target`, `width` bytes an ID): an encoder. */
+  at: "out[i] = one(target, width * i);",
+  /** Copies what input i gives into `target` at `width * i`: a decoder of one ID into a batch buffer. */
+  copy: "target.set(one(input[i]), width * i);",
+  /** Writes ID i into `target` at `width * i`: a generator into a batch buffer. */
+  writeAt: "one(target, width * i);",
 } as const;
 
 export interface Shape {
   step?: keyof typeof STEPS;
-  /** What `apply` and `applyInto` read. */
+  /** What `apply`, `applyInto` and `copy` read. */
   input?: readonly unknown[];
   target?: Uint8Array;
+  /** Bytes an ID, for `at`, `copy` and `writeAt`. */
+  width?: number;
 }
 
 /**
@@ -68,10 +76,10 @@ export interface Shape {
  *   closure literal our decodeTime measured 7.5M/s on `js` beside 16.5M/s on `auto`, which runs the same code.
  */
 export function loop<T>(one: (...args: never[]) => unknown, count: number, output: () => T, shape: Shape = {}): () => T {
-  const { step = "store", input, target } = shape;
+  const { step = "store", input, target, width } = shape;
   const source = `// timed loop ${++loopsMade}
 return () => { const out = output(); for (let i = 0; i < count; i++) ${STEPS[step]} return out; };`;
-  return new Function("one", "count", "output", "input", "target", source)(one, count, output, input, target) as () => T;
+  return new Function("one", "count", "output", "input", "target", "width", source)(one, count, output, input, target, width) as () => T;
 }
 
 /** A timed loop whose results go into one array of `count`, made once (keeping them also stops dead-code elimination). */

@@ -4,17 +4,23 @@
  */
 import * as nodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
+import { ObjectId as BsonObjectId } from "bson";
 import id128 from "id128";
 import KSUID from "ksuid";
+import { TSID as TsidTs } from "tsid-ts";
 import * as typeidJs from "typeid-js";
 import * as ulidPackage from "ulid";
 import * as ulidx from "ulidx";
 import { ksuid as unikuKsuid } from "uniku/ksuid";
+import { objectid as unikuObjectId } from "uniku/objectid";
+import { tsid as unikuTsid } from "uniku/tsid";
 import { typeid as unikuTypeid } from "uniku/typeid";
 import { ulid as unikuUlid } from "uniku/ulid";
 import { uuidv7 as unikuUuidv7 } from "uniku/uuid/v7";
+import { xid as unikuXid } from "uniku/xid";
 import * as uuid from "uuid";
 import * as uuidv7Package from "uuidv7";
+import { Xid as XidTs } from "xid-ts";
 import { RUNTIME } from "./report.js";
 
 function versionOf(name: string): string {
@@ -32,6 +38,9 @@ export const PEER = {
   uuidv7: `uuidv7 ${versionOf("uuidv7")}`,
   ksuid: `ksuid ${versionOf("ksuid")}`,
   typeidJs: `typeid-js ${versionOf("typeid-js")}`,
+  bson: `bson ${versionOf("bson")}`,
+  xidTs: `xid-ts ${versionOf("xid-ts")}`,
+  tsidTs: `tsid-ts ${versionOf("tsid-ts")}`,
 } as const;
 
 /** A UUID v7 maker of the runtime itself, and what its documentation promises of the order of its IDs. */
@@ -105,3 +114,4 @@ export function runtimeUuidv7Note(): string {
 
 export const { Ulid, UlidMonotonic } = id128;
 export { KSUID, typeidJs, ulidPackage, ulidx, unikuKsuid, unikuTypeid, unikuUlid, unikuUuidv7, uuid, uuidv7Package };
+export { BsonObjectId, TsidTs, unikuObjectId, unikuTsid, unikuXid, XidTs };
