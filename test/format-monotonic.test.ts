@@ -129,6 +129,34 @@ forEachEngine(() => {
     });
   });
 
+  describe.each(REF_FORMATS)("$name monotonicFactory on the real clock", (ref) => {
+    // Random bytes all ones make a counter that cannot step, so the next call in that tick must wait for the next;
+    // except where a generator's counter start has its top bit cleared (UUID v7's, TypeID's, ObjectId's, XID's,
+    // TSID's) or is 0 (Snowflake's), whose IDs must still increase.
+    const fill = (out: Uint8Array): void => void out.fill(0xff);
+    const stuck = ["ulid", "flake", "baseuid"].includes(ref.name);
+
+    it("waits for the next tick when its counter cannot step, where a batch would: no MONOTONIC_OVERFLOW", () => {
+      const next = (ref.api.monotonicFactory as (options: object) => () => string)({ random: fill });
+      const ids = Array.from({ length: 12 }, () => next());
+      for (let i = 1; i < ids.length; i++) expect(Buffer.compare(ref.api.decode(ids[i - 1]!), ref.api.decode(ids[i]!))).toBe(-1);
+      if (stuck) {
+        const times = ids.map((id) => ref.api.decodeTime(id));
+        for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+      }
+    });
+
+    it.runIf(stuck)("still throws MONOTONIC_OVERFLOW on a caller's clock or with a time given", () => {
+      const now = Date.now();
+      const next = (ref.api.monotonicFactory as (options: object) => (time?: number) => string)({ random: fill, now: () => now });
+      next();
+      expectUlidError(() => next(), "MONOTONIC_OVERFLOW");
+      const given = (ref.api.monotonicFactory as (options: object) => (time?: number) => string)({ random: fill });
+      given(now);
+      expectUlidError(() => given(now), "MONOTONIC_OVERFLOW");
+    });
+  });
+
   describe.each(REF_FORMATS)("$name generateMany", (ref) => {
     const api = ref.api;
     const COUNT = 20_000;

@@ -44,7 +44,8 @@ export interface ManyOptions<Time> extends MonotonicOptions {
 }
 
 /**
- * Clock reads a monotonic batch spends waiting for the next tick before it moves on without it: at tens of ns a
+ * Clock reads a generator (a monotonic batch, a factory's call) spends waiting for the next tick before it moves on
+ * without it: at tens of ns a
  * `Date.now()`, a few ms, more than the longest wait a running millisecond clock can need. A coarser tick
  * (KSUID's second) is not waited for: the batch takes the next second at once, ahead of the clock by less than one,
  * rather than blocking the thread for up to a second (and its 2^128 payloads per second never run out otherwise).
@@ -127,18 +128,38 @@ export function generateOne(minting: Minting, time: unknown, options: GenerateOp
   return inCase(singleCodec(minting.format).mintOne(field, minting.param, randomFrom(random)), lower);
 }
 
-/** A generator of strictly increasing IDs; each call takes a time, or reads the clock. */
+/**
+ * A generator of strictly increasing IDs; each call takes a time, or reads the clock. On the format's own clock a
+ * counter that cannot step is no failure: the call waits for the next tick, as a batch does (`nextTickAfter`).
+ */
 export function monotonicGenerator(minting: Minting, options: MonotonicFactoryOptions | undefined): (time?: unknown) => string {
   const { random, now, after, lowercase } = checkOptions(options);
   const lower = lowercaseOption(minting.format, lowercase);
   const sequence = sequenceOf(minting, randomFrom(random), after);
   const clock = timeSource(minting, now);
+  const { maxTime } = minting.format.spec;
   return (time) => {
     const codec = singleCodec(minting.format);
-    const id = sequence.nextOne(codec, time === undefined ? clock.read() : minting.field(time));
+    let id = sequence.nextOne(codec, time === undefined ? clock.read() : minting.field(time));
+    if (id === null && time === undefined && clock.real && sequence.lastTime < maxTime) {
+      id = sequence.nextOne(codec, nextTickAfter(clock, sequence.lastTime));
+    }
     if (id === null) throw monotonicOverflow(minting.format.label, minting.unit, sequence.lastTime);
     return inCase(codec.encodeOne(id, 0)!, lower);
   };
+}
+
+/**
+ * The time at which a sequence whose tick `last` ran out goes on, on the format's own clock: its next tick, waited for
+ * (busy: the calls are synchronous, and the next tick is at most a tick away, the last time having come from this
+ * clock). A clock behind the sequence (set back), or one that does not move (fake timers), would hold it for as long
+ * as it lags: then the sequence goes on at `last + 1` at once, as if that tick had come.
+ */
+function nextTickAfter(source: TimeSource, last: number): number {
+  let time = source.read();
+  if (time < last) return last + 1;
+  for (let reads = 1; time <= last && reads < MAX_WAIT_READS; reads++) time = source.read();
+  return time > last ? time : last + 1;
 }
 
 /**
@@ -196,16 +217,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
     if (made === step) continue;
     const last = sequence.lastTime;
     if (!source.real || last >= format.spec.maxTime) throw monotonicOverflow(format.label, minting.unit, last, done);
-    // Busy wait: the batch is synchronous, and the next tick is at most a tick away (the last time came from this
-    // clock). A clock behind the sequence (set back), or one that does not move at all (fake timers), would hold it
-    // for as long as it lags: then the sequence moves on to its next tick at once, as if that tick had come.
-    if (source.read() < last) {
-      nextTick = last + 1;
-      continue;
-    }
-    let reads = 0;
-    while (source.read() <= last && ++reads < MAX_WAIT_READS);
-    if (reads === MAX_WAIT_READS) nextTick = last + 1;
+    nextTick = nextTickAfter(source, last);
   }
 }
 
