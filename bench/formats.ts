@@ -1,23 +1,23 @@
 /**
- * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID, TypeID, MongoDB ObjectId, XID, TSID): the same single-ID
- * and bulk operations as ULID's, on each engine, with the `uuid` package as the UUID v7 peer, the `ksuid` package
- * and uniku as KSUID's, typeid-js and uniku as TypeID's, and the peers of bench/peer-tables.ts as ObjectId's, XID's
- * and TSID's (their one-at-a-time calls in the loop a user would write). Inputs are seeded, so runs compare; every
+ * The other formats (Ulid-Flake, BaseUID, UUID v7, KSUID, TypeID, MongoDB ObjectId, XID, TSID, Snowflake): the same
+ * single-ID and bulk operations as ULID's, on each engine, with the `uuid` package as the UUID v7 peer, the `ksuid`
+ * package and uniku as KSUID's, typeid-js and uniku as TypeID's, and the peers of bench/peer-tables.ts as ObjectId's,
+ * XID's, TSID's and Snowflake's (their one-at-a-time calls in the loop a user would write). Inputs are seeded, so runs compare; every
  * contender's output is checked against ours before anything is timed.
  */
-import { baseuid, flake, ksuid, objectid, tsid, typeid, uuidv7, xid } from "../src/index.js";
+import { baseuid, flake, ksuid, objectid, snowflake, tsid, typeid, uuidv7, xid } from "../src/index.js";
 import { collect, ours, peer } from "./lib/contenders.js";
 import { BULK_COUNT, SINGLE_COUNT, prng } from "./lib/fixtures.js";
 import type { Contender, Group } from "./lib/measure.js";
 import { type PeerInputs, type Peers, tablePeers } from "./lib/peer-table.js";
 import { KSUID, PEER, RUNTIME_UUIDV7, typeidJs, unikuKsuid, unikuTypeid, uuid } from "./lib/peers.js";
 import { expectAll, expectSame } from "./lib/verify.js";
-import { OBJECTID_PEERS, TSID_PEERS, XID_PEERS } from "./peer-tables.js";
+import { OBJECTID_PEERS, SNOWFLAKE_PEERS, TSID_PEERS, XID_PEERS } from "./peer-tables.js";
 
 /** 2025-01-01T00:00:00.000Z: inputs count their time from here. */
 const EPOCH = 1735689600000;
 
-type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid;
+type Api = typeof flake | typeof baseuid | typeof uuidv7 | typeof ksuid | typeof typeid | typeof objectid | typeof xid | typeof tsid | typeof snowflake;
 
 /** TypeIDs are measured with a prefix, as apps use them (decoders take any prefix; writers are given this one). */
 const TYPEID_PREFIX = "user";
@@ -162,6 +162,23 @@ const FORMATS: readonly Format[] = [
     },
     // A monotonic batch waits for the next millisecond after 2048 to 4096 IDs (its counter's start has the top bit
     // cleared): bound by the clock, not the codec. Both peers' generators run ahead of the clock instead.
+    manyOptions: { monotonic: false },
+  },
+  {
+    name: "Snowflake",
+    api: snowflake,
+    writeOptions: {},
+    generate: snowflake.generate,
+    bytes: 8,
+    conform(random, time) {
+      const out = random.slice(0, 8);
+      // bits 62-22: ms since Twitter's epoch (2010-11-04T01:42:54.657Z); bits 21-0 (worker and sequence) random but
+      // bit 21, clear so that the peer's timestampFrom (a Number division) reads the same millisecond.
+      const low = ((out[5]! & 0x1f) << 16) | (out[6]! << 8) | out[7]!;
+      new DataView(out.buffer).setBigUint64(0, (BigInt(time - 1288834974657) << 22n) | BigInt(low));
+      return out;
+    },
+    // A monotonic batch waits for the next millisecond after 4096 IDs (its sequence starts at 0): bound by the clock.
     manyOptions: { monotonic: false },
   },
 ];
@@ -434,6 +451,7 @@ const PEERS = new Map<Api, Peers>([
   [objectid, tablePeers(12, OBJECTID_PEERS)],
   [xid, tablePeers(12, XID_PEERS)],
   [tsid, tablePeers(8, TSID_PEERS)],
+  [snowflake, tablePeers(8, SNOWFLAKE_PEERS)],
 ]);
 
 /** Every group of the other formats, or of those `only` picks (by the format's name). */

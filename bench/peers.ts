@@ -14,7 +14,7 @@ import { type Contender, type Group, measureRounds, median, verifyGroup } from "
 import { RUNTIME, type Machine, machine, rate, runtimeOf } from "./lib/report.js";
 
 /** The formats measured against their peers, by their names in bench/formats.ts. */
-const FORMATS = ["ObjectId", "XID", "TSID"];
+const FORMATS = ["ObjectId", "XID", "TSID", "Snowflake"];
 
 /** Rounds per group: more than `npm run bench` takes, since each row is a ratio to a peer on a shared machine. */
 const ROUNDS = { single: 9, bulk: 5 } as const;

@@ -4,6 +4,7 @@
  */
 import * as nodeCrypto from "node:crypto";
 import { readFileSync } from "node:fs";
+import { TwitterSnowflake } from "@sapphire/snowflake";
 import { ObjectId as BsonObjectId } from "bson";
 import id128 from "id128";
 import KSUID from "ksuid";
@@ -41,6 +42,7 @@ export const PEER = {
   bson: `bson ${versionOf("bson")}`,
   xidTs: `xid-ts ${versionOf("xid-ts")}`,
   tsidTs: `tsid-ts ${versionOf("tsid-ts")}`,
+  sapphireSnowflake: `@sapphire/snowflake ${versionOf("@sapphire/snowflake")}`,
 } as const;
 
 /** A UUID v7 maker of the runtime itself, and what its documentation promises of the order of its IDs. */
@@ -114,4 +116,4 @@ export function runtimeUuidv7Note(): string {
 
 export const { Ulid, UlidMonotonic } = id128;
 export { KSUID, typeidJs, ulidPackage, ulidx, unikuKsuid, unikuTypeid, unikuUlid, unikuUuidv7, uuid, uuidv7Package };
-export { BsonObjectId, TsidTs, unikuObjectId, unikuTsid, unikuXid, XidTs };
+export { BsonObjectId, TsidTs, TwitterSnowflake, unikuObjectId, unikuTsid, unikuXid, XidTs };

@@ -94,22 +94,24 @@ function read(text: string, at: number): boolean {
   return true;
 }
 
-/** The 5 bytes at `src[from]` as a 40-bit number. */
-const load40 = (src: Uint8Array, from: number): number => src[from]! * TWO_POW_32 + loadSeconds(src, from + 1);
-
-/** The `n` low 5-bit groups of `value` as characters at `dst[at]`, most significant first. */
-function writeGroup(value: number, n: number, dst: Uint8Array, at: number): void {
-  for (let i = n - 1; i >= 0; i--) {
-    const digit = value % 32;
-    dst[at + i] = XID_ENCODE[digit]!;
-    value = (value - digit) / 32;
-  }
+/**
+ * The 40 bits of the 5 bytes at `src[from]` as 8 characters at `dst[at]`, 5 bits each, most significant first: the
+ * first byte's 8 bits and the next four's 32, in integers (a 40-bit number's `% 32` and `/ 32` are float division).
+ */
+function write40(src: Uint8Array, from: number, dst: Uint8Array, at: number): void {
+  const high = src[from]!;
+  const low = loadSeconds(src, from + 1);
+  dst[at] = XID_ENCODE[high >>> 3]!;
+  dst[at + 1] = XID_ENCODE[((high & 7) << 2) | (low >>> 30)]!;
+  for (let i = 2; i < 8; i++) dst[at + i] = XID_ENCODE[(low >>> (35 - 5 * i)) & 31]!;
 }
 
 function write(src: Uint8Array, from: number, dst: Uint8Array, at: number): boolean {
-  writeGroup(load40(src, from), 8, dst, at);
-  writeGroup(load40(src, from + 5), 8, dst, at + 8);
-  writeGroup(((src[from + 10]! << 8) | src[from + 11]!) << 4, 4, dst, at + 16);
+  write40(src, from, dst, at);
+  write40(src, from + 5, dst, at + 8);
+  // The last 16 bits and the 4 padding bits (zero): 4 characters.
+  const tail = ((src[from + 10]! << 8) | src[from + 11]!) << 4;
+  for (let i = 0; i < 4; i++) dst[at + 16 + i] = XID_ENCODE[(tail >>> (15 - 5 * i)) & 31]!;
   return true;
 }
 
