@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { UlidError, baseuid, flake, ksuid, uuidv7 } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
+import { scriptedBytes } from "./helpers/reference.js";
 import {
   BASEUID_DOCUMENT,
   BASEUID_MAX,
@@ -24,14 +25,6 @@ import {
   KSUID_SEGMENT_TESTS,
   RFC9562_V7,
 } from "./format-vectors.js";
-
-/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
-function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
-  let next = 0;
-  return (out) => {
-    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
-  };
-}
 
 /** Bytes that make a new millisecond's random field `value` (3 bytes standalone, 2 scalable). */
 function fieldBytes(value: number, length: number): number[] {

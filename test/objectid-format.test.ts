@@ -7,19 +7,11 @@ import { describe, expect, it } from "vitest";
 import { formats, objectid, scanText } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
-import { latin1 } from "./helpers/reference.js";
+import { latin1, scriptedBytes } from "./helpers/reference.js";
 import { referenceObjectIdScan } from "./helpers/scan-reference.js";
 import { OBJECTID_INVALID, OBJECTID_MANUAL, OBJECTID_MAX, OBJECTID_TIMES, OBJECTID_UPPER } from "./format-vectors.js";
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
-function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
-  let next = 0;
-  return (out) => {
-    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
-  };
-}
 
 forEachEngine(() => {
   describe("objectid", () => {

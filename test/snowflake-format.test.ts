@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { decodeLines, formats, scanText, snowflake, type Snowflake } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
-import { latin1 } from "./helpers/reference.js";
+import { latin1, scriptedBytes } from "./helpers/reference.js";
 import { propertyRuns } from "./helpers/tier.js";
 import { DISCORD_EPOCH, SNOWFLAKE_INVALID, SNOWFLAKE_TEXTS, TWITTER_EPOCH } from "./format-vectors.js";
 
@@ -20,14 +20,6 @@ const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/${na
 const valueOf = (text: string): bigint => snowflake.toBigInt(text);
 const worker = (text: string): number => Number((valueOf(text) >> 12n) & 1023n);
 const sequence = (text: string): number => Number(valueOf(text) & 4095n);
-
-/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
-function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
-  let next = 0;
-  return (out) => {
-    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
-  };
-}
 
 /**
  * @sapphire/snowflake's `timestampFrom` is `Math.floor(Number(id) / 2^22)`: past 2^53 `Number(id)` rounds, and where

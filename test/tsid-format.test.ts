@@ -8,14 +8,7 @@ import { formats, scanText, tsid } from "../src/index.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { TSID_EPOCH, TSID_INVALID, TSID_README_FIELDS, TSID_SPELLINGS, TSID_TEXTS } from "./format-vectors.js";
-
-/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
-function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
-  let next = 0;
-  return (out) => {
-    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
-  };
-}
+import { scriptedBytes } from "./helpers/reference.js";
 
 forEachEngine(() => {
   describe("tsid", () => {

@@ -10,16 +10,9 @@ import { forEachEngine } from "./helpers/engines.js";
 import { expectUlidError } from "./helpers/errors.js";
 import { referenceXidScan } from "./helpers/scan-reference.js";
 import { XID_INVALID, XID_README, XID_TEXTS } from "./format-vectors.js";
+import { scriptedBytes } from "./helpers/reference.js";
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
-function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
-  let next = 0;
-  return (out) => {
-    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
-  };
-}
 
 forEachEngine(() => {
   describe("xid", () => {

@@ -187,3 +187,11 @@ export function scriptedClock(values: readonly (number | Date)[]): { now: () => 
     reads: () => reads,
   };
 }
+
+/** A `random` option that hands out the given bytes in order, as many as each call asks for. */
+export function scriptedBytes(bytes: readonly number[]): (out: Uint8Array) => void {
+  let next = 0;
+  return (out) => {
+    for (let i = 0; i < out.length; i++) out[i] = bytes[next++]!;
+  };
+}
