@@ -169,7 +169,8 @@ describe("the TypeID scan kernels agree byte for byte on raw windows", () => {
         const offsets = new Uint32Array(SCAN_MATCHES);
         const times = new Float64Array(SCAN_MATCHES);
         const lengths = new Uint8Array(SCAN_MATCHES);
-        const count = engine.scanWindow(TYPEID, bytes, glued, atEnd, offsets, times, lengths);
+        engine.scanLoad(bytes);
+        const count = engine.scanLoaded(TYPEID, bytes, glued, atEnd, offsets, times, lengths);
         return { offsets: [...offsets.subarray(0, count)], times: [...times.subarray(0, count)], lengths: [...lengths.subarray(0, count)] };
       });
       matches += results[0]!.offsets.length;

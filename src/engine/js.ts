@@ -10,18 +10,15 @@ import type { Engine } from "./types.js";
 /** The byte that opens a terminal escape sequence (src/scan/terminal-escapes.ts). */
 const ESC = 0x1b;
 
-const scanWindow: Engine["scanWindow"] = (format, text, glued, atEnd, offsets, times, lengths) =>
-  scanShape(format).kernel(text, glued, atEnd, offsets, times, lengths);
 
 export const jsEngine: Engine = {
   kind: "js",
   simd: false,
   codecs: null,
   codecOf: () => null,
-  scanWindow,
   // The kernels read the window where it is: nothing to load.
   scanLoad: (text) => text.indexOf(ESC),
-  scanLoaded: scanWindow,
+  scanLoaded: (format, text, glued, atEnd, offsets, times, lengths) => scanShape(format).kernel(text, glued, atEnd, offsets, times, lengths),
   scanColumns: null,
   scanMerged: null,
 };

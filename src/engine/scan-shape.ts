@@ -8,7 +8,7 @@ import type { FormatSpec } from "./specs.js";
 
 /**
  * A TypeScript scan kernel (js-scan-*.ts): the same search as the format's kernel in WebAssembly (its codec's `scan`
- * in assembly/), as `Engine.scanWindow` describes it (whose arguments after the format are these).
+ * in assembly/), as `Engine.scanLoaded` describes it (whose arguments after the format are these).
  */
 export type ScanKernel = typeof scanTypeIdWindow;
 

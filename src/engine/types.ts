@@ -88,23 +88,21 @@ export interface Engine {
   codecOf(spec: FormatSpec): FormatCodec | null;
 
   /**
-   * Finds the IDs of a scannable format (one whose spec has scan hooks, scan-shape.ts) in `text` (at most SCAN_BYTES
-   * bytes), as its kernels define a match (assembly/scan-*.ts, js-scan-*.ts). Writes each one's offset in
-   * `text` to `offsets` and its Unix ms to `times`, in order, and returns how many; for a format whose matches vary
-   * in length (`ScanShape.varies`, scan-shape.ts: TypeID), also each one's length in bytes to `lengths`, which is
-   * left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
-   * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
-   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
-   */
-  scanWindow(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
-  /**
    * Takes `text` (at most SCAN_BYTES bytes) as the window of the `scanLoaded` calls that follow, one per format a
    * scan merges: the WebAssembly engine copies it into its memory once for all of them. Returns the offset of its
    * first ESC byte (0x1B, which opens a terminal escape sequence: src/scan/terminal-escapes.ts), or -1, searched
    * where the window then is.
    */
   scanLoad(text: Uint8Array): number;
-  /** `scanWindow` over `text`, the window `scanLoad` took last (the WebAssembly engine searches its copy). */
+  /**
+   * Finds the IDs of a scannable format (one whose spec has scan hooks, scan-shape.ts) in `text`, the window
+   * `scanLoad` took last (the WebAssembly engine searches its copy), as its kernels define a match (assembly/scan-*.ts, js-scan-*.ts). Writes each one's offset in
+   * `text` to `offsets` and its Unix ms to `times`, in order, and returns how many; for a format whose matches vary
+   * in length (`ScanShape.varies`, scan-shape.ts: TypeID), also each one's length in bytes to `lengths`, which is
+   * left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
+   * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
+   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
+   */
   scanLoaded(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
   /**
    * The WebAssembly engine's writer of columnar results (src/engine/wasm-scan.ts), which does in the module what
@@ -129,7 +127,7 @@ export interface MergedScan {
   /**
    * Finds the matches of the formats of `list` (as `knows` took it) in the window loaded last, merged: the longest
    * span wins, of one span the format listed first. `before`: the byte before the window, -1 at the stream's start;
-   * `atEnd` as `scanWindow` takes it; matches starting before `skip` are left out. Writes them to `out` in text
+   * `atEnd` as `scanLoaded` takes it; matches starting before `skip` are left out. Writes them to `out` in text
    * order (`formats`: indexes into `list`) and returns how many.
    */
   find(list: Uint8Array, before: number, atEnd: boolean, skip: number, out: Omit<WindowMatches, "inEngine">): number;
@@ -174,7 +172,7 @@ export interface ColumnWriter {
 /** IDs per generation step: the unit of randomness draws and clock reads in bulk generation. */
 export const GENERATE_CHUNK = 8192;
 
-/** Most bytes one `scanWindow` call searches: the size of the wasm scan region (assembly/layout.ts). */
+/** Most bytes one `scanLoaded` call searches: the size of the wasm scan region (assembly/layout.ts). */
 export const SCAN_BYTES = 65536;
 /**
  * Characters of the shortest ID any scannable format has: an XID's 20 (ObjectIds have 24, ULIDs and prefix-less

@@ -34,12 +34,12 @@ export function wasmSearch(x: WasmExports): WasmWindow {
 }
 
 /** The scanning of one loaded module. */
-export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
+export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
   return wasmScan(wasm.exports);
 }
 
 /** The scanning of a module's exports: `window` (by default its own), its matches copied out. */
-export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanWindow" | "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
+export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
   const memory = x.memory.buffer;
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);
@@ -55,10 +55,6 @@ export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "
   return {
     scanLoad: window.load,
     scanLoaded,
-    scanWindow: (format, input, ...rest) => {
-      window.load(input);
-      return scanLoaded(format, input, ...rest);
-    },
     scanColumns: columnWriter(x),
     scanMerged: mergedScan(x, window),
   };

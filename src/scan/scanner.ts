@@ -1,7 +1,8 @@
 /**
- * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7, TypeID): the
- * engine-independent loop around `Engine.scanWindow`. It feeds the input through windows of at most SCAN_BYTES,
- * tracks byte offsets from the start of the stream, and counts lines when asked. Memory is constant.
+ * Finding IDs in a stream of text chunks, for every format the kernels can find (ULID, UUID v7, TypeID, ObjectId,
+ * XID): the engine-independent loop around `Engine.scanLoad` and `Engine.scanLoaded`. It feeds the input through
+ * windows of at most SCAN_BYTES, tracks byte offsets from the start of the stream, and counts lines when asked.
+ * Memory is constant.
  *
  * Windows overlap by the longest match's width (`ScanShape.maxBytes`: an ID's text, or a TypeID with the longest
  * prefix; of several formats, the longest of theirs): a kernel leaves out an ID that reaches the end of its window
@@ -56,7 +57,7 @@ export interface WindowSearch {
    */
   load(window: Uint8Array): number;
   /**
-   * Searches `window` (`before`: the byte before it, -1 at the stream's start; `atEnd` as `Engine.scanWindow` takes
+   * Searches `window` (`before`: the byte before it, -1 at the stream's start; `atEnd` as `Engine.scanLoaded` takes
    * it) and handles the matches that start before byte `limit` (the rest are searched again in the next window).
    * `base` is the stream offset of the window's first byte and `line` its line; returns the line of byte `limit`
    * (`line` when lines are not counted).
