@@ -6,10 +6,9 @@
 //
 // 13 chars carry 65 bits: char 0 holds bits 64-60, so it must be 0-7 (bit 64 and the sign clear).
 
-import { ALPHABET, DECODE, charValue, isAlnum } from "./crockford";
-import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
+import { isAlnum } from "./crockford";
+import { CHARS_64, last64, pack64, read64, write64 } from "./crockford-64";
 
-const CHARS = 13;
 /** Largest value of char 0. */
 const MAX_FIRST: u8 = 7;
 /** The random field: 20 bits, or 15 bits above the 5-bit sid in the scalable layout. */
@@ -19,34 +18,27 @@ const SID_BITS: u64 = 5;
 /** Generation parameter bits (src/engine/specs.ts, flakeParam): bit 5 scalable, bits 0-4 sid, bits 6-7 entropy. */
 const SCALABLE: i32 = 0x20;
 
-/** The value of the last valid `flakeRead`. */
-let value: u64 = 0;
-
 /** Reads the 13 chars at `src`; true when they are a Ulid-Flake (then `flakePack` and `flakeTime` read it). */
 // @ts-ignore: decorator
 @inline export function flakeRead(src: usize): bool {
-  startReading();
-  value = readDigits(0, src, CHARS, 5, DECODE); // char 0's bit 4 falls off the top: it is checked here
-  return allSymbols(32) && charValue(load<u8>(src)) <= MAX_FIRST;
+  return read64(src, MAX_FIRST);
 }
 
 // @ts-ignore: decorator
 @inline export function flakePack(dst: usize): void {
-  store<u64>(dst, bswap(value));
+  pack64(dst);
 }
 
 /** The time field (ms since the epoch) of the last valid read. */
 // @ts-ignore: decorator
 @inline export function flakeTime(): f64 {
-  return <f64>(value >> 20);
+  return <f64>(last64() >> 20);
 }
 
 /** The 8 bytes at `src` as 13 chars at `dst`; false when the sign bit is set (the text would overflow). */
 // @ts-ignore: decorator
 @inline export function flakeWrite(src: usize, dst: usize): bool {
-  const v = bswap(load<u64>(src));
-  writeDigits(v, CHARS, 5, ALPHABET, dst);
-  return (v >> 63) == 0;
+  return (write64(src, dst) >> 63) == 0;
 }
 
 /** A new ID of time field `time` at `dst`: random bits from 3 bytes at `random` (2, scalable), then the sid. */
@@ -82,7 +74,7 @@ export const FLAKE = 1;
 
 /** Ulid-Flake's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
 @final export class FlakeCodec {
-  @inline chars(): i32 { return CHARS; }
+  @inline chars(): i32 { return CHARS_64; }
   @inline bytes(): i32 { return 8; }
   /** Random bytes a stamped ID takes: 3 (2 when scalable). */
   @inline stampRandom(param: i32): i32 { return param & SCALABLE ? 2 : 3; }

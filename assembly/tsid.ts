@@ -5,10 +5,9 @@
 //
 // 13 chars carry 65 bits: char 0 holds bits 64-60, so it must be 0-F (bit 64 clear). Any 8 bytes are a TSID.
 
-import { ALPHABET, DECODE, charValue, isAlnum } from "./crockford";
-import { allSymbols, readDigits, startReading, writeDigits } from "./digits";
+import { isAlnum } from "./crockford";
+import { CHARS_64, last64, pack64, read64, write64 } from "./crockford-64";
 
-const CHARS = 13;
 /** Largest value of char 0. */
 const MAX_FIRST: u8 = 15;
 const LOW_BITS: u64 = 22;
@@ -17,32 +16,27 @@ const LOW_MASK: u64 = 0x3F_FFFF;
 const NODE_GIVEN: i32 = 1 << 25;
 const GENERATOR: i32 = 1 << 26;
 
-/** The value of the last valid `tsidRead`. */
-let value: u64 = 0;
-
 /** Reads the 13 chars at `src`; true when they are a TSID (then `tsidPack` and `tsidTime` read it). */
 // @ts-ignore: decorator
 @inline export function tsidRead(src: usize): bool {
-  startReading();
-  value = readDigits(0, src, CHARS, 5, DECODE); // char 0's bit 4 falls off the top: it is checked here
-  return allSymbols(32) && charValue(load<u8>(src)) <= MAX_FIRST;
+  return read64(src, MAX_FIRST);
 }
 
 // @ts-ignore: decorator
 @inline export function tsidPack(dst: usize): void {
-  store<u64>(dst, bswap(value));
+  pack64(dst);
 }
 
 /** The time field (ms since the epoch) of the last valid read. */
 // @ts-ignore: decorator
 @inline export function tsidTime(): f64 {
-  return <f64>(value >> LOW_BITS);
+  return <f64>(last64() >> LOW_BITS);
 }
 
 /** The 8 bytes at `src` as 13 chars at `dst`. */
 // @ts-ignore: decorator
 @inline export function tsidWrite(src: usize, dst: usize): bool {
-  writeDigits(bswap(load<u64>(src)), CHARS, 5, ALPHABET, dst);
+  write64(src, dst);
   return true;
 }
 
@@ -81,7 +75,7 @@ export const TSID = 8;
 
 /** TSID's entry in the format table (formats.ts): its widths, draws, separators and record codec. */
 @final export class TsidCodec {
-  @inline chars(): i32 { return CHARS; }
+  @inline chars(): i32 { return CHARS_64; }
   @inline bytes(): i32 { return 8; }
   /** 3 bytes for the 22 bits of node and counter. */
   @inline stampRandom(param: i32): i32 { return 3; }
