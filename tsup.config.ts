@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
+import { copyFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineConfig, type Options } from "tsup";
 import type { Plugin } from "esbuild";
 
 /**
  * Resolves the wasm loader's embedded builds (src/wasm/generated.ts, the library's) to `file` instead: the command
- * embeds its own module (the library's kernels and its own), and its worker threads none (they are handed the
- * compiled module), so neither bundle carries a build it never compiles.
+ * reads its own module (the library's kernels and its own) from files beside it, and its worker threads are handed
+ * the compiled module, so neither bundle carries a build it never compiles.
  */
 function embeddedBuilds(file: string): Plugin {
   return {
@@ -66,11 +67,11 @@ const builds: Options[] = [
     // reach, which for a single-ID import would pull in the wasm engine (test/tree-shaking.test.ts).
     sourcemap: true,
     target: "es2022",
-    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/printer/**", "!src/workerd.ts", "!src/wasm/generated-cli.ts"],
+    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/printer/**", "!src/workerd.ts"],
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.js*", "!cli-main.cjs*", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
+    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -100,8 +101,9 @@ const builds: Options[] = [
     // The `ulid` command's entry (package.json "bin"), run by node from the shebang: it turns on Node's compile
     // cache and requires the command's bundle beside it (src/cli/bin.ts).
     entry: { cli: "src/cli/bin.ts" },
-    format: ["esm"],
+    format: ["cjs"],
     banner: { js: "#!/usr/bin/env node" },
+    external: ["./cli-main.cjs"],
   },
   {
     ...shared,
@@ -113,15 +115,19 @@ const builds: Options[] = [
     define: { "import.meta.url": "importMetaUrl" },
     // One file, no shared chunk: the library build beside it cleans dist of what it does not know.
     splitting: false,
-    esbuildPlugins: [embeddedBuilds("src/wasm/generated-cli.ts")],
+    esbuildPlugins: [embeddedBuilds("src/cli/no-embedded-builds.ts")],
+    // Its WebAssembly module, read from beside the bundle (src/cli/command-wasm-files.ts).
+    async onSuccess() {
+      await Promise.all(["simd", "scalar"].map((build) => copyFile(`build/cli.${build}.wasm`, `dist/cli.${build}.wasm`)));
+    },
   },
   {
     ...shared,
-    // The worker thread of `ulid scan --jobs`, which cli.js starts from its own directory.
+    // The worker thread of `ulid scan --jobs`, which the command starts from its own directory.
     entry: { "scan-worker": "src/cli/parallel/scan-worker.ts" },
     format: ["esm"],
     splitting: false,
-    esbuildPlugins: [embeddedBuilds("src/cli/parallel/no-embedded-builds.ts")],
+    esbuildPlugins: [embeddedBuilds("src/cli/no-embedded-builds.ts")],
   },
   {
     ...shared,

@@ -10,7 +10,7 @@ import { defineConfig } from "vitest/config";
 // - `deep` (`npm run test:deep`): the slow tiers. The fuzz and property suites with all their runs (10,000 per
 //   ULID fuzz property), the sweeps at full size (decoded streams of 70,000 lines, batches past three wasm chunks,
 //   two bad bytes at every position), the differentials that cross the wasm chunk size at full size, and the tests
-//   that spawn the `ulid` command (dist/cli.js), tsc or npm.
+//   that spawn the `ulid` command (dist/cli.cjs), tsc or npm.
 // - `scalar` (`npm run test:scalar`): the public-API suites once more, on the scalar (non-SIMD) wasm build that
 //   runtimes without SIMD get (test/setup/scalar.ts), wasm engine only.
 // - `postgres` (`npm run test:postgres`): the Postgres suites (test/postgres/) alone, on the server whose connection
@@ -34,6 +34,7 @@ const DEEP_ONLY = [
   "test/cli-generate.test.ts",
   "test/cli-inspect.test.ts",
   "test/cli-compile-cache.test.ts",
+  "test/cli-start-modules.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
   "test/consumer.test.ts",

@@ -1,10 +1,10 @@
-// Runs the built `ulid` command (dist/cli.js) as a child process for the benchmarks: wall time, exit status, and
+// Runs the built `ulid` command (dist/cli.cjs) as a child process for the benchmarks: wall time, exit status, and
 // the child's CPU time and peak resident memory, reported by a hook the child loads before the command (--import).
 // CPU time is given beside wall time because the benchmark machine may be shared: it is what the work costs.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+export const CLI = fileURLToPath(new URL("../dist/cli.cjs", import.meta.url));
 
 /**
  * Prints the process's peak RSS (KiB) and CPU time (us) on standard error as it exits, however it exits. The peak is

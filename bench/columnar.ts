@@ -123,8 +123,8 @@ console.log(`node ${process.version}; ${COUNT.toLocaleString("en-US")} ULIDs (id
 console.log("| writer | M rows/s | vs ours | file MB | installed |");
 console.log("| --- | ---: | ---: | ---: | ---: |");
 const installed: Record<string, string> = {
-  "ours, Parquet (plain, uncompressed)": "in dist/cli.js",
-  "ours, Arrow IPC stream": "in dist/cli.js",
+  "ours, Parquet (plain, uncompressed)": "in dist/cli.cjs",
+  "ours, Arrow IPC stream": "in dist/cli.cjs",
   "hyparquet-writer 0.17.0, uncompressed": `${du(["hyparquet-writer", "hyparquet"])} MB`,
   "hyparquet-writer 0.17.0, snappy (its default)": `${du(["hyparquet-writer", "hyparquet"])} MB`,
   "parquet-wasm 0.8.0 from our Arrow stream, uncompressed": `${du(["parquet-wasm"])} MB`,

@@ -116,12 +116,12 @@ try {
   const megabytes = statSync(log).size / 1e6;
   const rounds: { readIds: number[]; scan: number[] } = { readIds: [], scan: [] };
   const count = (await timed(connection, `SELECT count(*) FROM read_ids('${log}')`)).value;
-  const lines = execFileSync(process.execPath, [join(ROOT, "dist/cli.js"), "scan", ...ALL_TIMES, log], { maxBuffer: 2 ** 30 }).toString().split("\n").length - 1;
+  const lines = execFileSync(process.execPath, [join(ROOT, "dist/cli.cjs"), "scan", ...ALL_TIMES, log], { maxBuffer: 2 ** 30 }).toString().split("\n").length - 1;
   if (count !== JSON.stringify([[String(matches)]]) || lines !== matches) throw new Error(`read_ids found ${count}, ulid scan ${lines}, the log holds ${matches}`);
   for (let round = 0; round < ROUNDS; round++) {
     rounds.readIds.push((await timed(connection, `SELECT count(*) FROM read_ids('${log}')`)).seconds);
     const started = process.hrtime.bigint();
-    execFileSync("sh", ["-c", `"${process.execPath}" "${join(ROOT, "dist/cli.js")}" scan ${ALL_TIMES.join(" ")} "${log}" > /dev/null`]);
+    execFileSync("sh", ["-c", `"${process.execPath}" "${join(ROOT, "dist/cli.cjs")}" scan ${ALL_TIMES.join(" ")} "${log}" > /dev/null`]);
     rounds.scan.push(Number(process.hrtime.bigint() - started) / 1e9);
   }
   const rate = (seconds: number[]) => `${(megabytes / median(seconds)).toFixed(0)} MB/s (rounds: ${seconds.map((s) => (megabytes / s).toFixed(0)).join(" ")})`;

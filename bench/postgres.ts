@@ -58,7 +58,7 @@ const WAYS: Way[] = [
   {
     name: "ulid generate --type uuidv7 | psql \\copy",
     async run(_client, url) {
-      const command = `node dist/cli.js generate ${ROWS} --type uuidv7 | psql "$0" -v ON_ERROR_STOP=1 -qc '\\copy ${TABLE} FROM STDIN'`;
+      const command = `node dist/cli.cjs generate ${ROWS} --type uuidv7 | psql "$0" -v ON_ERROR_STOP=1 -qc '\\copy ${TABLE} FROM STDIN'`;
       const shell = spawn("bash", ["-o", "pipefail", "-c", command, url], { cwd: ROOT, stdio: "inherit" });
       const code = await new Promise<number | null>((done) => shell.on("close", done));
       if (code !== 0) throw new Error(`the pipeline exited with ${code}`);

@@ -1,10 +1,11 @@
 // Builds the WebAssembly engine from assembly/ (both asconfig.json targets) and embeds the binaries in
 // src/wasm/generated.ts, so the package needs no file loading at run time; and the `ulid` command's module
-// (assembly/command/index.ts: the library's kernels and the command's own) into src/wasm/generated-cli.ts, which only the
-// command imports. Run on every build: the output is never edited by hand nor committed. Each generated file
-// names the hash of what it was built from (assembly/, asconfig.json, this script, the compiler's version); when
-// both name the hash of the sources as they are, the build is skipped (a fresh clone, as in CI, has neither and
-// builds from source). The two targets compile at once, each in a worker thread of its own (the library's entry,
+// (assembly/command/index.ts: the library's kernels and the command's own) as build/cli.simd.wasm and
+// build/cli.scalar.wasm, which the build copies beside the command's bundle, which reads them (a file costs its
+// start less than an embedded build: src/cli/command-wasm-files.ts). Run on every build: the output is never edited
+// by hand nor committed. generated.ts and build/cli.sha256 name the hash of what they were built from (assembly/,
+// asconfig.json, this script, the compiler's version); when both name the hash of the sources as they are, the
+// build is skipped (a fresh clone, as in CI, has neither and builds from source). The two targets compile at once, each in a worker thread of its own (the library's entry,
 // then the command's): asc works on one core.
 //
 // asconfig.json: -O3 (speed), without `converge`. With it, asc re-runs binaryen's whole optimizer while the
@@ -24,7 +25,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const configFile = join(root, "asconfig.json");
 const config = JSON.parse(await readFile(configFile, "utf8"));
 const generated = join(root, "src/wasm/generated.ts");
-const generatedCli = join(root, "src/wasm/generated-cli.ts");
+/** The hash of what the command's binaries were built from (`hashLine`), written after them. */
+const commandStamp = join(root, "build/cli.sha256");
 /**
  * The command's memory, in 64 KiB pages: the library's (asconfig.json) and three for the regions of ulid-lines.ts
  * (its lines region alone takes two).
@@ -116,11 +118,7 @@ function binaryLiteral(bytes) {
   return `${literal}"`;
 }
 
-/**
- * Writes `file`: the SIMD and scalar builds of `entry`, one character per byte (`binaryLiteral`), as SIMD_WASM and
- * SCALAR_WASM. Both files export the same names: the command's bundle takes generated-cli.ts where the library
- * imports generated.ts (tsup.config.ts), so it embeds its own module and not the library's.
- */
+/** Writes `file`: the SIMD and scalar builds of `entry`, one character per byte (`binaryLiteral`), as SIMD_WASM and SCALAR_WASM. */
 async function embed(file, entry, simd, scalar, hash) {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(
@@ -147,12 +145,12 @@ if (!isMainThread) {
 
 async function build() {
   const hash = await sourcesHash();
-  if ((await builtFrom(generated, hash)) && (await builtFrom(generatedCli, hash))) {
+  if ((await builtFrom(generated, hash)) && (await builtFrom(commandStamp, hash))) {
     console.log("wasm: up to date (the sources are those it was built from)");
     return;
   }
   const [[simd, cliSimd], [scalar, cliScalar]] = await Promise.all([compileInWorker("simd"), compileInWorker("scalar")]);
   await embed(generated, "assembly/index.ts", simd, scalar, hash);
-  await embed(generatedCli, "assembly/command/index.ts", cliSimd, cliScalar, hash);
+  await writeFile(commandStamp, `${hashLine(hash)}\n`);
   console.log(`wasm: simd ${simd.length} B, scalar ${scalar.length} B; the command's: simd ${cliSimd.length} B, scalar ${cliScalar.length} B`);
 }

@@ -15,7 +15,16 @@ export { scanShape } from "./engine/scan-shape.js";
 export { type WasmWindow, wasmScan, wasmSearch } from "./engine/wasm-scan.js";
 export { readTime } from "./engine/js-ulid-text.js";
 export { HEX_DECODE } from "./engine/js-uuidv7.js";
-export { type WasmExports, abiMismatch, checkRegions, compiledWasm, loadWasm, useCompiledModule } from "./wasm/load.js";
+export {
+  type WasmBinaries,
+  type WasmExports,
+  abiMismatch,
+  checkRegions,
+  compiledWasm,
+  loadWasm,
+  useCompiledModule,
+  useWasmBinaries,
+} from "./wasm/load.js";
 
 // Formats as the machinery sees them.
 export { formatOption } from "./formats/registry.js";

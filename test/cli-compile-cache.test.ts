@@ -64,7 +64,7 @@ describe("ulid and Node's compile cache", () => {
     const install = join(DIR, "install");
     cpSync(dirname(CLI), join(install, "dist"), { recursive: true });
     cpSync(join(dirname(CLI), "../package.json"), join(install, "package.json"));
-    const bin = join(install, "dist/cli.js");
+    const bin = join(install, "dist/cli.cjs");
     const before = run(["--version"], cache, bin);
     expect(before.stdout).toMatch(/^ulid-wasm \S+\n$/);
     const bundle = join(install, "dist/cli-main.cjs");

@@ -14,7 +14,7 @@ const COMMANDS = ["new", "monotonic", "from-time", "parse", "validate", "generat
 describe("ulid (the command itself)", () => {
   it("is the package's bin: an executable node script", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-    expect(pkg.bin).toEqual({ ulid: "./dist/cli.js", "ulid-wasm": "./dist/cli.js" });
+    expect(pkg.bin).toEqual({ ulid: "./dist/cli.cjs", "ulid-wasm": "./dist/cli.cjs" });
     expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(statSync(CLI).mode & 0o111).not.toBe(0);
   });

@@ -5,7 +5,7 @@
  * final newline and files whose size is not their length (/proc, /sys: what follows the size is read as one job reads it); with the main thread scanning ranges beside the workers, with every range a worker's
  * (ULID_SCAN_MAIN_THREAD=idle: on a small file the main thread would otherwise often scan it all before the
  * workers are up), and with the main thread taking over each range a worker has not handed over yet (=eager, as
- * on a busy machine). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.js.
+ * on a busy machine). Run on the built bin: the worker thread is dist/scan-worker.js beside dist/cli.cjs.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -13,14 +13,14 @@ describe("npm pack", () => {
     const output = execFileSync(npm, args, { cwd: ROOT, encoding: "utf8" });
     const [tarball] = JSON.parse(output) as [{ files: { path: string }[] }];
     const files = tarball.files.map((file) => file.path);
-    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.js", "dist/cli-main.cjs", "dist/scan-worker.js"];
+    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.cjs", "dist/cli-main.cjs", "dist/scan-worker.js"];
     expected.push("dist/duckdb.js", "dist/duckdb.cjs", "dist/duckdb.d.ts", "dist/duckdb.d.cts");
     expect(files).toEqual(expect.arrayContaining(expected));
   });
 
   it("installs the command as `ulid` and as `ulid-wasm` (the `ulid` package installs a `ulid` too), one file", () => {
     const { bin, name, version } = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8"));
-    expect(bin).toEqual({ ulid: "./dist/cli.js", "ulid-wasm": "./dist/cli.js" });
+    expect(bin).toEqual({ ulid: "./dist/cli.cjs", "ulid-wasm": "./dist/cli.cjs" });
     const output = execFileSync(process.execPath, [new URL(bin["ulid-wasm"], ROOT).pathname, "--version"], { encoding: "utf8" });
     expect(output).toBe(`${name} ${version}\n`);
   });

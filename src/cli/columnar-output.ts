@@ -11,6 +11,7 @@ import { packageVersion } from "./package-version.js";
 import { systemReason } from "./system-error.js";
 import type { OptionSpec, ParsedArgs } from "./usage.js";
 import { UsageError } from "./usage.js";
+import { isTerminal } from "./terminal.js";
 
 export const COLUMNAR_OPTIONS = {
   format: { type: "string" },
@@ -75,7 +76,7 @@ export function columnarChoice(values: ParsedArgs["values"], conflicting: readon
   if (format === "parquet" && path === undefined) {
     throw new UsageError("--format parquet needs -o FILE: a Parquet file ends with its index, written last");
   }
-  if (path === undefined && process.stdout.isTTY) {
+  if (path === undefined && isTerminal(1)) {
     throw new UsageError("refusing to write an Arrow stream to a terminal: give -o FILE, or redirect or pipe standard output");
   }
   return {

@@ -2,8 +2,7 @@
  * The input of `decode`, `scan`, `parse` and `validate`: a file, or standard input for "-" or no argument (for
  * `parse` and `validate`, no ID).
  */
-import { type Stats, fstatSync, readSync } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
+import { type Stats, closeSync, fstatSync, open, openSync, read, readSync, statSync } from "node:fs";
 import { systemReason as reason } from "./system-error.js";
 import { InputError, UsageError } from "./usage.js";
 
@@ -28,17 +27,29 @@ export async function openInput(path: string | undefined, from = 0): Promise<Inp
     if (stdin.isFile() || stdin.isFIFO()) return { size: stdin.isFile() ? stdin.size : undefined, chunks: readStdin() };
     return { size: undefined, chunks: readStream(process.stdin, "standard input") };
   }
-  let handle: FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await open(path);
-    const stats = await handle.stat();
+    fd = await openFile(path);
+    const stats = fstatSync(fd);
     if (stats.isDirectory()) throw directoryError();
     const regular = stats.isFile();
-    return { size: regular ? Math.max(0, stats.size - from) : undefined, chunks: readFile(handle, path, regular, from) };
+    return { size: regular ? Math.max(0, stats.size - from) : undefined, chunks: readFile(fd, path, regular, from) };
   } catch (error) {
-    await handle?.close();
+    if (fd !== undefined) closeSync(fd);
     throw new InputError(`cannot read ${path}: ${reason(error)}`);
   }
+}
+
+/**
+ * Opens `path` for reading. A regular file (or a directory, refused by the caller) opens at once, synchronously;
+ * anything else (a FIFO, which waits for its writer to open it, a device) opens on libuv's thread pool, so that
+ * Ctrl-C still ends a command waiting for it. (The callback API, not node:fs/promises, which loads Node's streams:
+ * a share of every start of the command.)
+ */
+function openFile(path: string): Promise<number> | number {
+  const stats = statSync(path);
+  if (stats.isFile() || stats.isDirectory()) return openSync(path, "r");
+  return new Promise((resolve, reject) => open(path, "r", (error, fd) => (error ? reject(error) : resolve(fd))));
 }
 
 /**
@@ -100,19 +111,19 @@ function readStdin(): AsyncGenerator<Uint8Array> {
  * wait per chunk. Anything else (a pipe given as /dev/fd/N, a device) is read asynchronously,
  * so a stalled writer cannot stall Ctrl-C.
  */
-async function* readFile(handle: FileHandle, name: string, regular: boolean, from: number): AsyncGenerator<Uint8Array> {
+async function* readFile(fd: number, name: string, regular: boolean, from: number): AsyncGenerator<Uint8Array> {
   let position = from;
   const readRegular = (buffer: Buffer): number => {
-    const read = readSync(handle.fd, buffer, 0, buffer.length, position);
-    position += read;
-    return read;
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, position);
+    position += bytesRead;
+    return bytesRead;
   };
+  const readOther = (buffer: Buffer): Promise<number> =>
+    new Promise((resolve, reject) => read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
   try {
-    yield* readChunks(name, (buffer) =>
-      regular ? readRegular(buffer) : handle.read(buffer, 0, buffer.length, null).then((done) => done.bytesRead),
-    );
+    yield* readChunks(name, regular ? readRegular : readOther);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

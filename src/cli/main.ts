@@ -4,6 +4,8 @@
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
 import { UlidError } from "../index.js";
+import { useWasmBinaries } from "../internal.js";
+import { COMMAND_BINARIES } from "./command-wasm-files.js";
 import { type Command, helpText } from "./command.js";
 import { decodeCommand } from "./commands/decode.js";
 import { fromTimeCommand } from "./commands/from-time.js";
@@ -13,7 +15,7 @@ import { newCommand } from "./commands/new.js";
 import { parseCommand } from "./commands/parse.js";
 import { scanCommand } from "./commands/scan.js";
 import { validateCommand } from "./commands/validate.js";
-import { OUTPUT_FAILED, OutputError, exitOnOutputError } from "./output.js";
+import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
 import { packageVersion } from "./package-version.js";
 import { message } from "./progress.js";
 import { closest } from "./suggest.js";
@@ -53,12 +55,12 @@ function unknownCommand(name: string): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === "--version" || name === "-V") {
-    process.stdout.write(`${packageVersion()}\n`);
+    stdoutStream().write(`${packageVersion()}\n`);
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
     if (args[0] === undefined) {
-      process.stdout.write(OVERVIEW);
+      stdoutStream().write(OVERVIEW);
       return 0;
     }
     const command = COMMANDS.find((c) => c.name === args[0]);
@@ -66,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
       message(`ulid help: ${unknownCommand(args[0])}\nRun 'ulid --help' for the commands.\n`);
       return 2;
     }
-    process.stdout.write(helpText(command));
+    stdoutStream().write(helpText(command));
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
@@ -81,7 +83,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const parsed = parseCommandArgs(args, command.options);
     if (parsed.values.help === true) {
-      process.stdout.write(helpText(command));
+      stdoutStream().write(helpText(command));
       return 0;
     }
     return await command.run(parsed);
@@ -109,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-exitOnOutputError();
+useWasmBinaries(COMMAND_BINARIES);
 // No top-level await: this module is bundled as CommonJS (bin.ts says why).
 main(process.argv.slice(2)).then((status) => {
   process.exitCode = status;

@@ -1,12 +1,13 @@
 /**
  * Standard output for streaming commands. Each write resolves once the stream is done with the bytes, so callers
  * reuse one buffer for every chunk and memory stays flat however long the stream; a reader that falls behind
- * simply delays the next chunk. A failed write ends the process (`exitOnOutputError`).
+ * simply delays the next chunk. A failed write ends the process (`outputFailed`).
  */
-import { closeSync, fstatSync, writeSync } from "node:fs";
+import { closeSync, writeSync } from "node:fs";
 import type { ByteWriter } from "../printer/byte-writer.js";
 import { message } from "./progress.js";
 import { systemReason } from "./system-error.js";
+import { descriptorStats, isTerminal } from "./terminal.js";
 
 const encoder = new TextEncoder();
 
@@ -19,47 +20,49 @@ const encoder = new TextEncoder();
 const FULL_PIPE_RETRIES = 256;
 
 /**
- * Makes a piped standard output blocking again, and says whether it did. Node makes it non-blocking, and a writer
- * then either spins on a full pipe (EAGAIN) or goes round the event loop per pipe-full; a blocking write sleeps
+ * Makes a piped standard output blocking again, and says whether it did. A shell's pipe is blocking, and Node leaves
+ * it so as long as nothing makes `process.stdout` (which makes it non-blocking); a writer to a non-blocking pipe
+ * either spins on a full pipe (EAGAIN) or goes round the event loop per pipe-full, while a blocking write sleeps
  * in the kernel until the reader has made room and wakes as soon as it has: less wall and CPU time than retrying
- * for `ulid generate 10000000 | ulid decode` (bench/cli.mjs --pipeline). Nothing
- * waits on the event loop while a write blocks, and that is safe here: a command whose standard output is a pipe
- * draws no progress line, so it installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends
- * any program blocked on a pipe. The mode belongs to the pipe's open file, which others may share and set
- * non-blocking again at any time: this process's own standard error under `2>&1` (Node makes it non-blocking when
- * it first touches the stream, so that is done first here), or another Node process writing the same pipe. Every
- * write below therefore takes EAGAIN as that, makes the pipe blocking again and goes on. `setBlocking` is the stdio
- * handle's own (libuv's uv_stream_set_blocking); where a runtime lacks it, the pipe is no synchronous output and
- * `write`'s retries apply. A socket is left as it is.
+ * for `ulid generate 10000000 | ulid decode` (bench/cli.mjs --pipeline). Nothing waits on the event loop while a
+ * write blocks, and that is safe here: a command whose standard output is a pipe draws no progress line, so it
+ * installs no Ctrl-C handler (progress.ts) and Ctrl-C ends it at once, as it ends any program blocked on a pipe.
+ * The mode belongs to the pipe's open file, which others may share and set non-blocking at any time: the parent,
+ * this process's own standard error under `2>&1` (Node makes it non-blocking when it first touches the stream, so
+ * that is done first here), or another Node process writing the same pipe. Every write below therefore takes
+ * EAGAIN as that, makes the pipe blocking again and goes on. `setBlocking` is the stdio handle's own (libuv's
+ * uv_stream_set_blocking); where a runtime lacks it, `write`'s retries apply. A socket is left as it is.
  */
 function blockingPipe(): boolean {
-  const handle = (process.stdout as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
+  void process.stderr;
+  const handle = (stdoutStream() as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
   return handle?.setBlocking?.(true) === 0;
 }
 
 /**
  * Whether standard output takes every write at once: a regular file, a device other than a terminal (/dev/null), or
- * a pipe made blocking (which may meet EAGAIN all the same: see `blockingPipe`). Decided once, on the first Output
- * of it, which makes a pipe blocking.
+ * a pipe (blocking, or made so on the first EAGAIN: see `blockingPipe`). Decided once, on the first Output.
  */
 let stdoutSynchronous: boolean | undefined;
-/** Standard output is a pipe this process made blocking. */
+/** Standard output is a pipe. */
 let stdoutPipe = false;
 
 function prepareStdout(): boolean {
-  try {
-    const stats = fstatSync(1);
-    if (stats.isFIFO()) {
-      // Standard error's stream first: made under `2>&1`, it would set the shared pipe non-blocking again.
-      void process.stderr;
-      stdoutPipe = blockingPipe();
-      return stdoutPipe;
-    }
-    // (isTTY, not tty.isatty: loading the tty module adds to every start, and the stream, which knows, exists already.)
-    return stats.isFile() || (stats.isCharacterDevice() && process.stdout.isTTY !== true);
-  } catch {
-    return false;
+  const stats = descriptorStats(1);
+  if (stats === undefined) return false;
+  stdoutPipe = stats.isFIFO();
+  return stdoutPipe || stats.isFile() || (stats.isCharacterDevice() && !isTerminal(1, stats));
+}
+
+/** `process.stdout`, made on first use, its failed writes ending the process (`outputFailed`). */
+let stdout: NodeJS.WriteStream | undefined;
+
+export function stdoutStream(): NodeJS.WriteStream {
+  if (stdout === undefined) {
+    stdout = process.stdout;
+    stdout.on("error", outputFailed);
   }
+  return stdout;
 }
 
 /**
@@ -77,8 +80,8 @@ function writeStdout(bytes: Uint8Array, from: number): number {
 }
 
 export class Output {
-  constructor(private readonly stream: NodeJS.WritableStream = process.stdout) {
-    if (stream === process.stdout) stdoutSynchronous ??= prepareStdout();
+  constructor() {
+    stdoutSynchronous ??= prepareStdout();
   }
 
   /**
@@ -87,7 +90,7 @@ export class Output {
    * else undefined. A failed write ends the process, as in `write`.
    */
   syncWriter(): ((bytes: Uint8Array) => void) | undefined {
-    if (this.stream !== process.stdout || !stdoutSynchronous) return undefined;
+    if (!stdoutSynchronous) return undefined;
     return (bytes) => {
       // A pipe here is one `setBlocking` works on: after EAGAIN it is blocking again, and the next write waits.
       for (let done = 0; done < bytes.length; ) done += Math.max(0, writeStdout(bytes, done));
@@ -103,23 +106,19 @@ export class Output {
    * bytes in order.
    */
   write(bytes: Uint8Array): Promise<void> {
-    let rest = bytes;
-    if (this.stream === process.stdout) {
-      let done = 0;
-      let retries = 0;
-      while (done < bytes.length && retries <= FULL_PIPE_RETRIES) {
-        const written = writeStdout(bytes, done);
-        if (written >= 0) {
-          done += written;
-          retries = 0;
-        } else {
-          retries++;
-        }
+    let done = 0;
+    let retries = 0;
+    while (done < bytes.length && retries <= FULL_PIPE_RETRIES) {
+      const written = writeStdout(bytes, done);
+      if (written >= 0) {
+        done += written;
+        retries = 0;
+      } else {
+        retries++;
       }
-      rest = bytes.subarray(done);
     }
-    if (rest.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.stream.write(rest, () => resolve()));
+    if (done === bytes.length) return Promise.resolve();
+    return new Promise((resolve) => stdoutStream().write(bytes.subarray(done), () => resolve()));
   }
 
   /**
@@ -147,15 +146,10 @@ export class OutputError extends Error {
 }
 
 /**
- * Makes a failed write to standard output end the process. A reader that went away (EPIPE: `ulid generate
+ * Ends the process for a failed write to standard output. A reader that went away (EPIPE: `ulid generate
  * 1000000000 | head`) ends it quietly with status 0, as usual for pipes; any other failure (a full disk: ENOSPC,
  * EIO) with one line on standard error and status 3.
  */
-export function exitOnOutputError(): void {
-  process.stdout.on("error", outputFailed);
-}
-
-/** Ends the process for a failed write to standard output, as `exitOnOutputError` says. */
 function outputFailed(error: NodeJS.ErrnoException): never {
   if (error.code === "EPIPE") process.exit(0);
   message(`ulid: cannot write standard output: ${systemReason(error)}\n`);

@@ -4,7 +4,7 @@
  * never into a pipe or a log file, never by two commands of one pipeline at once, never under output lines. A
  * message (`message`) clears the line first, so it never lands on it; Ctrl-C clears it before the process ends.
  */
-import { fstatSync } from "node:fs";
+import { descriptorStats, isTerminal } from "./terminal.js";
 
 /** Quiet for the first second: most commands finish sooner, and a flash of a bar is noise. */
 const SHOW_AFTER_MS = 1000;
@@ -34,16 +34,11 @@ export function mayDrawProgress(terminals: Terminals, quiet: boolean): boolean {
   return stderrIsTerminal && !stdoutIsPipe && (quiet || !stdoutIsTerminal);
 }
 
-/** This process's terminals. */
+/** This process's terminals. A closed standard output counts as a pipe: nothing to draw beside. */
 function terminals(): Terminals {
-  let stdoutIsPipe = true;
-  try {
-    const stats = fstatSync(1);
-    stdoutIsPipe = stats.isFIFO() || stats.isSocket();
-  } catch {
-    // No standard output to stat (closed): nothing to draw beside.
-  }
-  return { stderrIsTerminal: process.stderr.isTTY === true, stdoutIsTerminal: process.stdout.isTTY === true, stdoutIsPipe };
+  const stdout = descriptorStats(1);
+  const stdoutIsPipe = stdout === undefined || stdout.isFIFO() || stdout.isSocket();
+  return { stderrIsTerminal: isTerminal(2), stdoutIsTerminal: isTerminal(1, stdout), stdoutIsPipe };
 }
 
 /**

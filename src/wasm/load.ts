@@ -113,6 +113,12 @@ export interface LoadedWasm {
   readonly simd: boolean;
 }
 
+/** The binaries of a module's two builds, read when asked for. */
+export interface WasmBinaries {
+  simd(): Uint8Array<ArrayBuffer>;
+  scalar(): Uint8Array<ArrayBuffer>;
+}
+
 /** A compiled build: what `loadWasm` instantiates. */
 export interface CompiledWasm {
   readonly module: WebAssembly.Module;
@@ -124,12 +130,19 @@ let loaded: LoadedWasm | null | undefined;
 let compiled: CompiledWasm | null | undefined;
 let failure: string | undefined;
 let precompiled: CompiledWasm | undefined;
+/** The library's builds (assembly/index.ts), embedded one character per byte (src/wasm/generated.ts). */
+const EMBEDDED_BUILDS: WasmBinaries = { simd: () => binaryBytes(SIMD_WASM), scalar: () => binaryBytes(SCALAR_WASM) };
+/** The builds `compiledWasm` compiles: the embedded ones, or those `useWasmBinaries` gave. */
+let binaries = EMBEDDED_BUILDS;
+
 /**
- * The builds `compiledWasm` compiles, one character per byte: the library's (assembly/index.ts). The command's bundle embeds its own
- * module here instead (assembly/command/index.ts: these kernels and the command's), by resolving ./generated.js to
- * generated-cli.ts (tsup.config.ts), so it carries no build it never compiles.
+ * Makes `compiledWasm` compile `builds` instead of the embedded binaries: the `ulid` command reads its own module
+ * (assembly/command/index.ts: these kernels and the command's) from the files beside its bundle, which embeds none
+ * (tsup.config.ts). Call it before first use.
  */
-const EMBEDDED_BUILDS = { simd: SIMD_WASM, scalar: SCALAR_WASM };
+export function useWasmBinaries(builds: WasmBinaries): void {
+  binaries = builds;
+}
 
 /**
  * Makes `loadWasm` instantiate `module` instead of compiling the embedded binaries: for runtimes that refuse to
@@ -154,10 +167,7 @@ export function compiledWasm(): CompiledWasm | null {
       if (precompiled) {
         compiled = precompiled;
       } else {
-        const simdBytes = binaryBytes(EMBEDDED_BUILDS.simd);
-        compiled = WebAssembly.validate(simdBytes)
-          ? { module: new WebAssembly.Module(simdBytes), simd: true }
-          : { module: new WebAssembly.Module(binaryBytes(EMBEDDED_BUILDS.scalar)), simd: false };
+        compiled = compileBuilds(binaries);
       }
     } catch (error) {
       compiled = null;
@@ -165,6 +175,19 @@ export function compiledWasm(): CompiledWasm | null {
     }
   }
   return compiled;
+}
+
+/**
+ * The SIMD build compiled, or where the runtime refuses it (no SIMD: a CompileError) the scalar one. Compiling is
+ * the check: `WebAssembly.validate` first would decode the module twice.
+ */
+function compileBuilds(builds: WasmBinaries): CompiledWasm {
+  try {
+    return { module: new WebAssembly.Module(builds.simd()), simd: true };
+  } catch (error) {
+    if (!(error instanceof WebAssembly.CompileError)) throw error;
+    return { module: new WebAssembly.Module(builds.scalar()), simd: false };
+  }
 }
 
 /**
@@ -195,7 +218,7 @@ export function wasmUnavailableReason(): string | undefined {
  * cannot load. For tests that cover both builds.
  */
 export function instantiateBuild(simd: boolean, builds = EMBEDDED_BUILDS): LoadedWasm {
-  return instantiate(binaryBytes(simd ? builds.simd : builds.scalar), simd);
+  return instantiate(simd ? builds.simd() : builds.scalar(), simd);
 }
 
 function instantiate(bytes: Uint8Array<ArrayBuffer>, simd: boolean): LoadedWasm {

@@ -1,8 +1,8 @@
-/** Runs the built `ulid` command (dist/cli.js, built by `npm test`'s pretest) as a real process. */
+/** Runs the built `ulid` command (dist/cli.cjs, built by `npm test`'s pretest) as a real process. */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+export const CLI = fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url));
 
 export interface CliResult {
   status: number | null;

@@ -64,7 +64,7 @@ describe.runIf(SERVER_URL !== undefined)("the ulid command piped into psql \\cop
     // psql is a session of its own, so the table is an ordinary one, dropped after the test.
     const table = suite.table();
     await suite.db().query(`CREATE TABLE ${table} (id uuid PRIMARY KEY)`);
-    const generate = spawn(process.execPath, ["dist/cli.js", "generate", String(ROWS), "--type", "uuidv7"], { cwd: ROOT });
+    const generate = spawn(process.execPath, ["dist/cli.cjs", "generate", String(ROWS), "--type", "uuidv7"], { cwd: ROOT });
     const psql = spawn("psql", [SERVER_URL!, "-v", "ON_ERROR_STOP=1", "-qc", `\\copy ${table} FROM STDIN`]);
     const exited = (child: typeof psql) => new Promise<number | null>((done) => child.on("close", done));
     const codes = Promise.all([exited(generate), exited(psql)]);

@@ -1,4 +1,4 @@
-// The playground's log inspector in Chromium, against the `ulid` command (dist/cli.js) on the same files: a seeded
+// The playground's log inspector in Chromium, against the `ulid` command (dist/cli.cjs) on the same files: a seeded
 // log through the file input and by drag and drop, its summary equal to `ulid scan --type all --stats --json`, its
 // CSV export, table, chart range and format filter equal to `ulid scan --type all --json`'s matches, its Parquet
 // export read by DuckDB beside `ulid scan --type all --format parquet`'s file; a scan cancelled; and a 100 MB log,

@@ -5,6 +5,7 @@ import { Output } from "../output.js";
 import { MAKING_OPTIONS, binaryWidths, formatOf, helpRows, typeHelp } from "../type-option.js";
 import { parseTime } from "../time-arg.js";
 import { UsageError, checkPositionals, parseCount } from "../usage.js";
+import { isTerminal } from "../terminal.js";
 
 export const generateCommand: Command = {
   name: "generate",
@@ -38,7 +39,7 @@ Examples:
     const format = formatOf(values);
     const columnar = columnarChoice(values, ["binary"]);
     const binary = values.binary === true;
-    if (binary && process.stdout.isTTY) {
+    if (binary && isTerminal(1)) {
       throw new UsageError("refusing to write binary records to a terminal: redirect or pipe standard output");
     }
     const time = typeof values.time === "string" ? parseTime(values.time) : undefined;

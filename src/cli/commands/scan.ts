@@ -192,7 +192,7 @@ Examples:
             const { threads, size } = parallel;
             if (pool?.jobs !== threads) {
               await pool?.close();
-              pool = new ScanPool(threads);
+              pool = await ScanPool.start(threads);
             }
             const job = { path, name, type: targets.type, json, since: printed.from, until: printed.to, size };
             line = await pool.scan(job, (bytes) => out.write(bytes), progress);

@@ -13,7 +13,7 @@
  * is read whole: one job streams such a line, N jobs hold it.)
  */
 import { compiledWasm } from "../../internal.js";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Progress } from "../progress.js";
 import { RangeBoard, WINDOW_FULL } from "./shared-board.js";
 import { RangeScanner, type ScanJob, rangeCount } from "./range-scanner.js";
@@ -90,8 +90,19 @@ export class ScanPool {
   private readonly scansHere: boolean;
   private readonly takeOverMs: number;
 
-  /** Starts `jobs` - 1 worker threads (the main thread is the other job). */
-  constructor(readonly jobs: number) {
+  /**
+   * A pool of `jobs` jobs: the main thread and `jobs` - 1 worker threads. Node's worker threads are loaded here, not
+   * imported: one job (the default) never uses them, and loading them would add to every start of the command.
+   */
+  static async start(jobs: number): Promise<ScanPool> {
+    const { Worker } = await import("node:worker_threads");
+    return new ScanPool(jobs, Worker);
+  }
+
+  private constructor(
+    readonly jobs: number,
+    Worker: typeof import("node:worker_threads").Worker,
+  ) {
     // A worker's crash (a bug: reading faults come as "failed" messages) ends the scan with its error.
     for (let i = 1; i < jobs; i++) {
       const worker = new Worker(WORKER_URL);

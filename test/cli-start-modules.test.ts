@@ -1,0 +1,67 @@
+/**
+ * What `ulid scan` loads of Node: a plain scan (one job, output to a pipe, a file or /dev/null) loads neither
+ * worker threads, nor Node's streams (`process.stdout`, node:fs/promises), nor its sockets and terminals: each is
+ * a share of every start of the command, which writes and reads with plain calls (docs/performance.md). `--jobs 2`
+ * loads worker threads, as the case that shows this file can tell.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI } from "./helpers/cli.js";
+import { SPEC_ZERO_RANDOM } from "./vectors.js";
+
+const DIR = mkdtempSync(join(tmpdir(), "ulid-start-modules-"));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+/** Preloaded into the command: writes the modules Node loaded to the file ULID_TEST_MODULES names, as it exits. */
+const RECORDER = join(DIR, "record-modules.cjs");
+writeFileSync(
+  RECORDER,
+  `process.on("exit", () => require("fs").writeFileSync(process.env.ULID_TEST_MODULES, process.moduleLoadList.join("\\n")));\n`,
+);
+
+const LOG = join(DIR, "app.log");
+writeFileSync(LOG, `a line ${SPEC_ZERO_RANDOM.ulid} and another\n`.repeat(1000));
+
+/** Node's modules that a plain scan must not load. */
+const UNUSED = ["worker_threads", "stream", "net", "tty", "fs/promises", "internal/fs/sync_write_stream"];
+
+type Sink = "pipe" | "file" | "/dev/null";
+
+/** The modules `ulid ...args` loaded, its output sent to `sink`, and that output (from a pipe or a file). */
+function modulesOf(args: string[], sink: Sink): { status: number | null; modules: Set<string>; output: string } {
+  const modules = join(DIR, "modules.txt");
+  const outFile = join(DIR, "out.txt");
+  const fd = sink === "pipe" ? "pipe" : openSync(sink === "file" ? outFile : "/dev/null", "w");
+  try {
+    const { status, stdout } = spawnSync(process.execPath, ["--require", RECORDER, CLI, ...args], {
+      stdio: ["ignore", fd, "pipe"],
+      encoding: "utf8",
+      env: { ...process.env, ULID_TEST_MODULES: modules },
+    });
+    const output = sink === "pipe" ? stdout : sink === "file" ? readFileSync(outFile, "utf8") : "";
+    const names = readFileSync(modules, "utf8").split("\n").map((entry) => entry.replace(/^NativeModule /, ""));
+    return { status, modules: new Set(names), output };
+  } finally {
+    if (typeof fd === "number") closeSync(fd);
+  }
+}
+
+describe("ulid scan loads no more of Node than it uses", () => {
+  for (const sink of ["pipe", "file", "/dev/null"] as const) {
+    it(`writing to ${sink === "/dev/null" ? sink : `a ${sink}`}`, () => {
+      const { status, modules, output } = modulesOf(["scan", LOG], sink);
+      expect(status).toBe(0);
+      if (sink !== "/dev/null") expect(output.split("\n")).toHaveLength(1001);
+      expect(UNUSED.filter((name) => modules.has(name))).toEqual([]);
+    });
+  }
+
+  it("with --jobs 2, loads worker threads", () => {
+    const { status, modules } = modulesOf(["scan", LOG, "--jobs", "2"], "pipe");
+    expect(status).toBe(0);
+    expect(modules.has("worker_threads")).toBe(true);
+  });
+});
