@@ -98,12 +98,11 @@ const builds: Options[] = [
   },
   {
     ...shared,
-    // The `ulid` command's entry (package.json "bin"), run by node from the shebang: it turns on Node's compile
-    // cache and requires the command's bundle beside it (src/cli/bin.ts).
+    // The `ulid` command's entry (package.json "bin"), run by node from the shebang: it runs the command's bundle
+    // beside it, its compiled code cached between runs (src/cli/bin.ts).
     entry: { cli: "src/cli/bin.ts" },
     format: ["cjs"],
     banner: { js: "#!/usr/bin/env node" },
-    external: ["./cli-main.cjs"],
   },
   {
     ...shared,

@@ -1,12 +1,13 @@
 /**
- * The built `ulid` bin turns on Node's compile cache (src/cli/bin.ts; `module.enableCompileCache`, Node 22.8 and
- * later): the command's bundle is compiled once and its code read back by later runs, which print the same bytes;
- * a cache that cannot be written, or a bundle that changed since the cache was written, changes nothing a user sees.
- * Each run is given a cache directory of its own (NODE_COMPILE_CACHE), so nothing here reads another run's cache.
+ * The built `ulid` bin keeps V8's compiled code for the command's bundle between runs (src/cli/bundle-cache.ts,
+ * where the bundle can run as a vm script: Node 20.16 and later): the first run of a subcommand writes it and
+ * later runs read it back, printing the same bytes; a cache that cannot be written, a directory that is not the
+ * user's own, or a bundle that changed since the cache was written, changes nothing a user sees. Each run is given
+ * a cache directory of its own (NODE_COMPILE_CACHE, under which the command keeps its cache), so nothing here
+ * reads another run's cache.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import module from "node:module";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,8 +17,8 @@ import { SPEC_ZERO_RANDOM } from "./vectors.js";
 const DIR = mkdtempSync(join(tmpdir(), "ulid-compile-cache-"));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
-/** Whether this Node has the compile cache's API (22.8 and later); before it, the bin runs without a cache. */
-const HAS_COMPILE_CACHE = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function";
+/** Whether this Node can run the bundle as a vm script with its code cache (20.16 and later); else none is kept. */
+const HAS_CODE_CACHE = typeof process.getBuiltinModule === "function";
 const LOG = `a line ${SPEC_ZERO_RANDOM.ulid} and another\n`;
 
 /**
@@ -37,14 +38,16 @@ function cacheFiles(cache: string): string[] {
   return readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-describe("ulid and Node's compile cache", () => {
+describe("ulid and its code cache", () => {
   const log = join(DIR, "app.log");
   writeFileSync(log, LOG);
 
-  it("writes the cache on its first run where Node has one, and prints the same bytes cold and warm", () => {
+  it("writes the cache on its first run, one file per subcommand, and prints the same bytes cold and warm", () => {
     const cache = join(DIR, "cache");
     const cold = run(["scan", log], cache);
-    expect(cacheFiles(cache).length > 0).toBe(HAS_COMPILE_CACHE);
+    const version = `${process.version}-${process.arch}`;
+    // (Node's own compile cache, which NODE_COMPILE_CACHE turns on from Node 22, keeps its files beside.)
+    expect(cacheFiles(join(cache, "ulid-wasm"))).toEqual(HAS_CODE_CACHE ? [`scan-${version}.cache`] : []);
     const warm = run(["scan", log], cache);
     expect(cold).toEqual({ status: 0, stdout: expect.stringContaining(SPEC_ZERO_RANDOM.ulid), stderr: "" });
     expect(warm).toEqual(cold);
@@ -75,5 +78,22 @@ describe("ulid and Node's compile cache", () => {
     writeFileSync(bundle, changed);
     const after = run(["--version"], cache, bin);
     expect(after.stdout).toBe(before.stdout.replace(" ", "_"));
+  });
+
+  it("keeps no cache in a directory that is not the user's own: writable by others, or a symlink", () => {
+    const expected = run(["scan", log], null);
+    const open = join(DIR, "cache-open");
+    mkdirSync(join(open, "ulid-wasm"), { recursive: true });
+    chmodSync(join(open, "ulid-wasm"), 0o777);
+    const linked = join(DIR, "cache-linked");
+    mkdirSync(join(DIR, "elsewhere"));
+    mkdirSync(linked);
+    symlinkSync(join(DIR, "elsewhere"), join(linked, "ulid-wasm"));
+    for (const cache of [open, linked]) {
+      expect(run(["scan", log], cache)).toEqual(expected);
+      expect(run(["scan", log], cache)).toEqual(expected);
+    }
+    expect(cacheFiles(join(open, "ulid-wasm"))).toEqual([]);
+    expect(cacheFiles(join(DIR, "elsewhere"))).toEqual([]);
   });
 });

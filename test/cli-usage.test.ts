@@ -3,6 +3,8 @@
  * unknown options and missing values are usage errors, and a mistyped option gets the nearest one as a suggestion.
  */
 import { describe, expect, it } from "vitest";
+import { COMMAND_NAMES } from "../src/cli/command-names.js";
+import { COMMANDS } from "../src/cli/commands/index.js";
 import { UsageError, parseCommandArgs } from "../src/cli/usage.js";
 
 const OPTIONS = { json: { type: "boolean" }, format: { type: "string" }, type: { type: "string" }, jobs: { type: "string" } } as const;
@@ -45,5 +47,11 @@ describe("parseCommandArgs", () => {
 
   it("names a missing value without a suggestion", () => {
     expect(usageError(["--format"])).toMatch(/^Option '--format <value>' argument missing$/);
+  });
+});
+
+describe("the command's subcommands", () => {
+  it("are the ones the bin names (it keeps a code cache per subcommand: src/cli/bundle-cache.ts)", () => {
+    expect(COMMAND_NAMES).toEqual(COMMANDS.map((command) => command.name));
   });
 });

@@ -1,18 +1,12 @@
 /**
- * The `ulid` command's entry (package.json "bin", built as dist/cli.cjs): turns on Node's compile cache, then runs
- * the command (main.ts, bundled into dist/cli-main.cjs beside this file).
- *
- * A small scan is mostly start-up, and compiling the command's bundle is a large part of what the command adds to
- * Node's own start. With the compile cache (Node 22.8 and later; `enableCompileCache` is missing before, and then
- * this does nothing), V8's compiled code for the bundle is kept in Node's cache directory (os.tmpdir() unless
- * NODE_COMPILE_CACHE names one) and used by the next run: Node checks it against the bundle's contents and the V8
- * version and flags, recompiles on any difference, and never throws when the cache cannot be written (a read-only
- * temporary directory, NODE_DISABLE_COMPILE_CACHE=1). This entry and the bundle are CommonJS, loaded with
- * `require`: that spares ES module loading (the module job, an ES module facade of each Node module it imports),
- * which costs more than compiling the bundle (4 ms of every start on Node 20). docs/performance.md has the figures.
+ * The `ulid` command's entry (package.json "bin", built as dist/cli.cjs): runs the command (main.ts, bundled into
+ * dist/cli-main.cjs beside this file) with its compiled code cached between runs (bundle-cache.ts), one cache per
+ * subcommand. Both files are CommonJS: that spares ES module loading (the module job, an ES module facade of each
+ * Node module it imports), 4 ms of every start on Node 20.
  */
-import module from "node:module";
+import { join } from "node:path";
+import { runBundle } from "./bundle-cache.js";
+import { COMMAND_NAMES } from "./command-names.js";
 
-/** `enableCompileCache` is Node 22.8's; @types/node here is Node 20's, which has no such function. */
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-require("./cli-main.cjs");
+const name = process.argv[2];
+runBundle(join(__dirname, "cli-main.cjs"), name !== undefined && COMMAND_NAMES.includes(name) ? name : "other");

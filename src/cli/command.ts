@@ -7,7 +7,10 @@ export interface Command {
   readonly synopsis: string;
   /** One line for `ulid --help`. */
   readonly summary: string;
-  /** The rest of `ulid <command> --help`: a description, the options, examples. */
+  /**
+   * The rest of `ulid <command> --help`: a description, the options, examples. (Commands make it when asked, with
+   * a getter: the tables of types in it are a share of every start of the command otherwise.)
+   */
   readonly details: string;
   /** Its options for `node:util` parseArgs (`--help` is added to every command). */
   readonly options: OptionSpec;

@@ -3,6 +3,7 @@
  * `parse` and `validate`, no ID).
  */
 import { type Stats, closeSync, fstatSync, open, openSync, read, readSync, statSync } from "node:fs";
+import { nodeModule } from "./node-module.js";
 import { systemReason as reason } from "./system-error.js";
 import { InputError, UsageError } from "./usage.js";
 
@@ -60,7 +61,7 @@ function openFile(path: string): Promise<number> | number {
 export async function idsOrStandardInput(positionals: string[]): Promise<string[]> {
   if (positionals.length > 0) return positionals;
   // Loaded here alone: every other run of the command is spared loading the tty module.
-  const { isatty } = await import("node:tty");
+  const { isatty } = await nodeModule<typeof import("node:tty")>("node:tty");
   if (!isatty(0)) return ["-"];
   throw new UsageError("missing ID: give one or more IDs, or - (or a pipe) to read standard input");
 }

@@ -6,31 +6,14 @@
 import { UlidError } from "../index.js";
 import { useWasmBinaries } from "../internal.js";
 import { COMMAND_BINARIES } from "./command-wasm-files.js";
-import { type Command, helpText } from "./command.js";
-import { decodeCommand } from "./commands/decode.js";
-import { fromTimeCommand } from "./commands/from-time.js";
-import { generateCommand } from "./commands/generate.js";
-import { monotonicCommand } from "./commands/monotonic.js";
-import { newCommand } from "./commands/new.js";
-import { parseCommand } from "./commands/parse.js";
-import { scanCommand } from "./commands/scan.js";
-import { validateCommand } from "./commands/validate.js";
+import { helpText } from "./command.js";
+import { COMMANDS } from "./commands/index.js";
 import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
 import { packageVersion } from "./package-version.js";
 import { message } from "./progress.js";
 import { closest } from "./suggest.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
-const COMMANDS: readonly Command[] = [
-  newCommand,
-  monotonicCommand,
-  fromTimeCommand,
-  parseCommand,
-  validateCommand,
-  generateCommand,
-  decodeCommand,
-  scanCommand,
-];
 
 const OVERVIEW = `Usage: ulid <command> [arguments]
 
@@ -114,5 +97,8 @@ async function main(argv: string[]): Promise<number> {
 useWasmBinaries(COMMAND_BINARIES);
 // No top-level await: this module is bundled as CommonJS (bin.ts says why).
 main(process.argv.slice(2)).then((status) => {
+  // Not `process.exit()`, which would spare the wait for V8's compiler threads (a few ms of a small scan): with a
+  // compile job waiting for a garbage collection on the main thread, it deadlocks (seen on Node 26 under
+  // test/cli-scan-jobs.test.ts). Node ends the process when the event loop is empty.
   process.exitCode = status;
 });

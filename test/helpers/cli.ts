@@ -12,10 +12,11 @@ export interface CliResult {
 
 /**
  * Node's options that leave it without WebAssembly, so the command runs on its TypeScript engine: --jitless, as a
- * runtime without a JIT compiler. --jitless alone turns WebAssembly off with a warning on standard error (V8
- * disables --expose-wasm, which conflicts with it); turning that off too says so, and V8 has nothing to warn about.
+ * runtime without a JIT compiler. On Node 20 and 22, --jitless alone turns WebAssembly off with a warning on
+ * standard error (V8 disables --expose-wasm, which conflicts with it); turning that off too says so, and V8 has
+ * nothing to warn about. Node 24's V8 has no --expose-wasm (it refuses the option), and --jitless alone is silent.
  */
-export const WITHOUT_WASM: readonly string[] = ["--jitless", "--no-expose-wasm"];
+export const WITHOUT_WASM: readonly string[] = Number(process.versions.node.split(".")[0]) < 24 ? ["--jitless", "--no-expose-wasm"] : ["--jitless"];
 
 /**
  * Runs `ulid ...args` (under Node's `nodeOptions`, if any), writing `input` (if any) to its standard input, with

@@ -16,7 +16,8 @@ export const decodeCommand: Command = {
   name: "decode",
   synopsis: "decode [FILE|-] [--json] [--strict] [--format parquet|arrow -o FILE]",
   summary: "Decode one ULID per line into ID, Unix ms and ISO time (tab-separated), or JSON lines.",
-  details: `
+  get details() {
+    return `
 Reads FILE, or standard input when FILE is '-' or absent, in chunks (constant memory, any size). Each line
 must be one ULID (lower case and aliases are read; CRLF line ends work); the ID is printed canonically. A bad
 line is reported on standard error as 'line N: reason' and skipped, and the exit status is then 1. A UTF-8 byte
@@ -38,7 +39,8 @@ Examples:
   ulid decode --strict < ids.txt > decoded.tsv || echo "bad input"
   ulid generate 1000 --type uuidv7 | ulid decode --type uuidv7
   ulid decode ids.txt --format parquet -o ids.parquet
-`,
+`;
+  },
   options: { json: { type: "boolean" }, strict: { type: "boolean" }, ...TYPE_OPTIONS, ...COLUMNAR_OPTIONS },
   async run({ values, positionals }) {
     checkPositionals(positionals, 1);

@@ -9,7 +9,8 @@ export const fromTimeCommand: Command = {
   name: "from-time",
   synopsis: "from-time TIME [N]",
   summary: "Print N ULIDs (default 1) pinned to TIME, with fresh randomness each.",
-  details: `
+  get details() {
+    return `
 TIME is Unix ms or ISO-8601; an ISO time without an offset is UTC. Handy for making the lower bound of a
 time range: the ULIDs of a moment all start with the same 10 characters ('ulid from-time T | cut -c1-10').
 
@@ -22,7 +23,8 @@ Examples:
   ulid from-time 2026-04-15              # midnight UTC
   ulid from-time 1469918176385
   ulid from-time 2026-04-15 --type flake --epoch 2026-01-01
-`,
+`;
+  },
   options: { ...MAKING_OPTIONS },
   async run({ values, positionals }) {
     const format = formatOf(values);

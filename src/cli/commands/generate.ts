@@ -11,7 +11,8 @@ export const generateCommand: Command = {
   name: "generate",
   synopsis: "generate N [--binary] [--time TIME] [--format parquet|arrow -o FILE]",
   summary: "Stream N strictly increasing ULIDs to standard output, as text lines or 16-byte records.",
-  details: `
+  get details() {
+    return `
 Made and written in chunks by the WebAssembly engine, so any N runs in constant memory; pipe it anywhere
 (a reader that stops early, like 'head', ends it quietly).
 
@@ -30,7 +31,8 @@ Examples:
   ulid generate 1000000 | ulid decode --json | head -3
   ulid generate 1000000 --type uuidv7 --binary > uuids.bin
   ulid generate 10000000 --format parquet -o ids.parquet
-`,
+`;
+  },
   options: { binary: { type: "boolean" }, time: { type: "string" }, ...MAKING_OPTIONS, ...COLUMNAR_OPTIONS },
   async run({ values, positionals }) {
     checkPositionals(positionals, 1);

@@ -8,7 +8,8 @@ export const monotonicCommand: Command = {
   name: "monotonic",
   synopsis: "monotonic N",
   summary: "Print N strictly increasing ULIDs, one per line.",
-  details: `
+  get details() {
+    return `
 Within one millisecond each ID is the one before with its 80-bit random part plus 1, so the output sorts the
 same as text, as bytes and in time. (The same stream as 'ulid generate N'.) The other types count up their own
 way (docs/formats.md); a Ulid-Flake millisecond holds a few thousand IDs, so a long run waits for the clock.
@@ -20,7 +21,8 @@ ${typeHelp(16, true)}
 Examples:
   ulid monotonic 10
   ulid monotonic 10 --type baseuid
-`,
+`;
+  },
   options: { ...MAKING_OPTIONS },
   async run({ values, positionals }) {
     const format = formatOf(values);

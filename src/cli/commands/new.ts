@@ -8,7 +8,8 @@ export const newCommand: Command = {
   name: "new",
   synopsis: "new [N]",
   summary: "Print N random ULIDs (default 1), one per line.",
-  details: `
+  get details() {
+    return `
 Each ID carries the current time and fresh randomness, so IDs made in the same millisecond are in no particular
 order among themselves: use 'ulid monotonic' when order matters.
 
@@ -21,7 +22,8 @@ Examples:
   ulid new 5
   ulid new 3 --type uuidv7
   ulid new --type flake --sid 7
-`,
+`;
+  },
   options: { ...MAKING_OPTIONS },
   async run({ values, positionals }) {
     const format = formatOf(values);

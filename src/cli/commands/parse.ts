@@ -17,7 +17,8 @@ export const parseCommand: Command = {
   name: "parse",
   synopsis: "parse [ID...|-] [--format text|json]",
   summary: "Show every field of each ULID: time, ISO time, random part, bytes, UUID form.",
-  details: `
+  get details() {
+    return `
 Lower case and the Crockford aliases (I, L -> 1; O -> 0) are read; the output is canonical. An invalid ID is
 named on standard error with the reason, the others are still shown, and the exit status is 1. With '-', or
 with no ID when standard input is a pipe or a file, IDs are read from standard input, one per line, and shown
@@ -38,7 +39,8 @@ Examples:
   ulid new 3 | ulid parse --format json
   ulid parse 017f22e2-79b0-7cc3-98c4-dc0c0c07398f --type uuidv7
   ulid parse 00EZJCRCB4650 --type flake --scalable
-`,
+`;
+  },
   options: { format: { type: "string", default: "text" }, ...TYPE_OPTIONS, scalable: { type: "boolean" } },
   async run({ values, positionals }) {
     if (values.format !== "text" && values.format !== "json") {

@@ -85,7 +85,8 @@ export const scanCommand: Command = {
   name: "scan",
   synopsis: "scan [FILE...] [--type TYPES] [--json] [--stats] [--since TIME] [--until TIME] [--plausible FROM..UNTIL] [--jobs N] [--format parquet|arrow -o FILE]",
   summary: "Find ULIDs, UUID v7s and TypeIDs in text (logs, JSON, CSV, URLs) and print each one's line, canonical form and time.",
-  details: `
+  get details() {
+    return `
 Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
 size). A match is a token of 26 characters of the ULID alphabet in either case (no I/L/O aliases, no U) with no
 ASCII letter or digit directly before or after it, and valid (first character 0-7). Terminal escape sequences
@@ -138,7 +139,8 @@ Examples:
   ulid scan access.log --type uuidv7 --stats --plausible 2024-01-01..
   ulid scan dump.txt --plausible ..
   ulid scan *.log --type all --format parquet -o ids.parquet
-`,
+`;
+  },
   options: {
     json: { type: "boolean" },
     stats: { type: "boolean" },

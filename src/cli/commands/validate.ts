@@ -9,7 +9,8 @@ export const validateCommand: Command = {
   name: "validate",
   synopsis: "validate [ID...|-]",
   summary: "Check ULIDs: exit status 0 when all are valid, 1 otherwise, each invalid one named on standard error.",
-  details: `
+  get details() {
+    return `
 The reason names the fault: a wrong length, a character outside the alphabet and its 0-based position, or an
 overflow (a first character above 7). With '-', or with no ID when standard input is a pipe or a file, IDs are
 read from standard input, one per line, and faults are reported as 'line N: reason'; the exit status is 1 when
@@ -25,7 +26,8 @@ Examples:
   ulid validate 01ARYZ6S41U000000000000000     # invalid character "U" at position 10
   cut -f1 ids.tsv | ulid validate
   ulid validate --type uuidv7 017f22e2-79b0-4cc3-98c4-dc0c0c07398f   # version 4: invalid
-`,
+`;
+  },
   options: { ...TYPE_OPTIONS },
   async run({ values, positionals }) {
     const format = formatOf(values);

@@ -14,6 +14,7 @@
  */
 import { compiledWasm } from "../../internal.js";
 import type { Worker } from "node:worker_threads";
+import { nodeModule } from "../node-module.js";
 import type { Progress } from "../progress.js";
 import { RangeBoard, WINDOW_FULL } from "./shared-board.js";
 import { RangeScanner, type ScanJob, rangeCount } from "./range-scanner.js";
@@ -95,7 +96,7 @@ export class ScanPool {
    * imported: one job (the default) never uses them, and loading them would add to every start of the command.
    */
   static async start(jobs: number): Promise<ScanPool> {
-    const { Worker } = await import("node:worker_threads");
+    const { Worker } = await nodeModule<typeof import("node:worker_threads")>("node:worker_threads");
     return new ScanPool(jobs, Worker);
   }
 
