@@ -47,7 +47,7 @@ describe("ulid and its code cache", () => {
     const cold = run(["scan", log], cache);
     const version = `${process.version}-${process.arch}`;
     // (Node's own compile cache, which NODE_COMPILE_CACHE turns on from Node 22, keeps its files beside.)
-    expect(cacheFiles(join(cache, "ulid-wasm"))).toEqual(HAS_CODE_CACHE ? [`scan-${version}.cache`] : []);
+    expect(cacheFiles(join(cache, "ulid-wasm"))).toEqual(HAS_CODE_CACHE ? [expect.stringMatching(new RegExp(`^scan-${version}-[0-9a-z]+\\.cache$`))] : []);
     const warm = run(["scan", log], cache);
     expect(cold).toEqual({ status: 0, stdout: expect.stringContaining(SPEC_ZERO_RANDOM.ulid), stderr: "" });
     expect(warm).toEqual(cold);
@@ -78,6 +78,31 @@ describe("ulid and its code cache", () => {
     writeFileSync(bundle, changed);
     const after = run(["--version"], cache, bin);
     expect(after.stdout).toBe(before.stdout.replace(" ", "_"));
+  });
+
+  it.skipIf(!HAS_CODE_CACHE)("uses no damaged cache (it would crash V8), and makes it anew", () => {
+    const cache = join(DIR, "cache-damaged");
+    const expected = run(["scan", log], cache);
+    const [name] = cacheFiles(join(cache, "ulid-wasm"));
+    const file = join(cache, "ulid-wasm", name!);
+    const whole = readFileSync(file);
+    // Words of V8's code (after the header and the bundle) flipped, as a bad disk or a torn copy would.
+    const damaged = Buffer.from(whole);
+    for (let at = damaged.length - 4096; at < damaged.length; at += 97) damaged[at]! ^= 0x5a;
+    writeFileSync(file, damaged);
+    expect(run(["scan", log], cache)).toEqual(expected);
+    expect(readFileSync(file).equals(damaged)).toBe(false);
+    expect(run(["scan", log], cache)).toEqual(expected);
+  });
+
+  it.skipIf(!HAS_CODE_CACHE)("keeps a subcommand's cache from a run of it, not from its help nor a failed run", () => {
+    const cache = join(DIR, "cache-help");
+    expect(run(["scan", "--help"], cache).status).toBe(0);
+    expect(run(["scan", join(DIR, "missing.log")], cache).status).toBe(2);
+    const version = `${process.version}-${process.arch}`;
+    expect(cacheFiles(join(cache, "ulid-wasm")).map((name) => name.split(`-${version}-`)[0])).toEqual(["other"]);
+    expect(run(["scan", log], cache).status).toBe(0);
+    expect(cacheFiles(join(cache, "ulid-wasm")).map((name) => name.split(`-${version}-`)[0]).sort()).toEqual(["other", "scan"]);
   });
 
   it("keeps no cache in a directory that is not the user's own: writable by others, or a symlink", () => {

@@ -8,5 +8,7 @@ import { join } from "node:path";
 import { runBundle } from "./bundle-cache.js";
 import { COMMAND_NAMES } from "./command-names.js";
 
-const name = process.argv[2];
-runBundle(join(__dirname, "cli-main.cjs"), name !== undefined && COMMAND_NAMES.includes(name) ? name : "other");
+const [name, ...args] = process.argv.slice(2);
+// A subcommand's help compiles little of it: its cache is the one of everything but the subcommands' runs.
+const run = name !== undefined && COMMAND_NAMES.includes(name) && !args.includes("--help") && !args.includes("-h");
+runBundle(join(__dirname, "cli-main.cjs"), run ? name : "other");

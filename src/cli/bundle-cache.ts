@@ -7,52 +7,82 @@
  * compiled again by every run. This cache is made at the end of a run (`vm.Script#createCachedData`), so it holds
  * every function that run compiled, and it works on Node 20 too. docs/performance.md has the figures.
  *
- * One cache file per subcommand (a run of `scan` compiles other functions than one of `generate`), per Node
- * version and architecture, in a directory of this user's own:
- *   <cache directory>/<subcommand>-<Node version>-<arch>.cache
+ * What. One cache file per subcommand (a run of `scan` compiles other functions than one of `generate`), per Node
+ * version, architecture and setting (a hash of Node's options and of the bundle's path), in a directory of this
+ * user's own:
+ *   <cache directory>/<subcommand>-<Node version>-<arch>-<setting>.cache
  *   bytes 0-3    the bundle's length in bytes (u32, little-endian)
- *   bytes 4-...  the bundle's bytes, exactly as the cache was made from them
+ *   bytes 4-7    the checksum of V8's code cache (u32, little-endian; `checksumOf`)
+ *   bytes 8-...  the bundle's bytes, exactly as the cache was made from them
  *   the rest     V8's code cache
- * V8 checks a code cache against its own version and flags but against the source's length alone, so the cache
- * holds the bundle itself, compared byte for byte (a memcmp) before it is used: a changed bundle (an upgrade, a
- * patch of the same length) never runs with code compiled from another. A cache that is missing, of another
- * bundle or rejected by V8 (other flags: `node --jitless`) is made anew at the end of the run, written to a
- * temporary file and renamed over the old one, so concurrent runs never read half a file; a directory that
- * cannot be written changes nothing but the speed.
+ * V8 checks a code cache against its own version and flags, but against the source's length alone, and it does not
+ * check the code itself (damaged code crashes the process, run after run). So the file holds the bundle, compared
+ * byte for byte before use (a changed bundle, an upgrade or a patch of the same length, never runs with code
+ * compiled from another), and a checksum of the code. A cache that is missing, damaged, of another bundle or
+ * rejected by V8 is made anew at the end of a run that succeeds (exit status 0), written to a temporary file of its
+ * own and renamed over the old one, so concurrent runs never read half a file; a directory that cannot be written
+ * changes nothing but the speed.
  *
  * Where. The directory is ulid-wasm-code-cache-<uid> in the system's temporary directory, or ulid-wasm in
  * NODE_COMPILE_CACHE when that names Node's; none with NODE_DISABLE_COMPILE_CACHE set, as Node's. Cached code is
- * code that runs: a directory that is not this user's own (a symlink, another owner, writable by others) is not
- * used.
+ * code that runs: a directory or a file that is not this user's own (a symlink, another owner, writable by others)
+ * is not used, and the file is checked through the descriptor it is read from. Where users have no uid (Windows)
+ * there is no such check, and no cache.
  *
  * A vm script has no module loader: the bundle loads Node's modules on demand with `process.getBuiltinModule`
  * (node-module.ts; Node 20.16 and later), not `import()`. Where that is missing (and the bundle imports them), or
- * with no directory, the bundle is required as it is.
+ * WebAssembly (`node --jitless`: the checksum is computed by a small module), or with no directory, the bundle is
+ * required as it is.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
 
-/** Bytes before the bundle's in a cache file: its length. */
-const HEADER_BYTES = 4;
+/** Bytes before the bundle's in a cache file: its length and the code's checksum. */
+const HEADER_BYTES = 8;
+
+/**
+ * The module that checksums the code, a loop too small to build from a source of its own:
+ *   (func (export "checksum") (param $i i32) (param $end i32) (result i32) (local $a i32) (local $b i32)
+ *     $a = 1; while ($i < $end) { $a += load32($i); $b += $a; $i += 4 }; return $a ^ ($b * 0x9e3779b1))
+ * over its memory, exported as "memory" (0 pages, grown by the caller; the last word may read up to 3 bytes past
+ * $end, which are zero). Fletcher's sums over 32-bit words: a damaged word changes $a, two swapped change $b.
+ * WebAssembly, as a JavaScript loop run once stays in the interpreter: 2-10 ms over a cache, against 0.3 ms.
+ */
+const CHECKSUM_WASM = Uint8Array.of(
+  // header; type section: (i32, i32) -> i32; function section: one of that type; memory section: one of 0 pages
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x07, 0x01, 0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7f, 0x03, 0x02,
+  0x01, 0x00, 0x05, 0x03, 0x01, 0x00, 0x00,
+  // export section: "memory" (memory 0), "checksum" (function 0)
+  0x07, 0x15, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x08, 0x63, 0x68, 0x65, 0x63, 0x6b, 0x73,
+  0x75, 0x6d, 0x00, 0x00,
+  // code section: locals 2 x i32; $a = 1; block, loop: br_if ($i >= $end) out; $a += load($i); $b += $a; $i += 4
+  0x0a, 0x3b, 0x01, 0x39, 0x01, 0x02, 0x7f, 0x41, 0x01, 0x21, 0x02, 0x02, 0x40, 0x03, 0x40, 0x20, 0x00, 0x20, 0x01,
+  0x4f, 0x0d, 0x01, 0x20, 0x02, 0x20, 0x00, 0x28, 0x02, 0x00, 0x6a, 0x22, 0x02, 0x20, 0x03, 0x6a, 0x21, 0x03, 0x20,
+  0x00, 0x41, 0x04, 0x6a, 0x21, 0x00, 0x0c, 0x00, 0x0b, 0x0b,
+  // $a ^ ($b * 0x9e3779b1)
+  0x20, 0x02, 0x20, 0x03, 0x41, 0xb1, 0xf3, 0xdd, 0xf1, 0x79, 0x6c, 0x73, 0x0b,
+);
 
 /** Runs the CommonJS bundle at `path` (an absolute path), its compiled code cached under `key` (a subcommand). */
 export function runBundle(path: string, key: string): void {
   const require = Module.createRequire(path);
-  const directory = typeof process.getBuiltinModule === "function" ? cacheDirectory() : undefined;
+  const directory = typeof process.getBuiltinModule === "function" && typeof WebAssembly === "object" ? cacheDirectory() : undefined;
   if (directory === undefined) {
     require(path);
     return;
   }
   const source = readFileSync(path);
-  const file = join(directory, `${key}-${process.version}-${process.arch}.cache`);
+  const file = join(directory, `${key}-${process.version}-${process.arch}-${settingOf(path)}.cache`);
   const cachedData = cachedCode(file, source);
   const script = new vm.Script(Module.wrap(source.toString("utf8")), { filename: path, cachedData });
   if (cachedData === undefined || script.cachedDataRejected === true) {
-    // At the end of the run: the code of every function it compiled.
-    process.once("exit", () => writeCache(file, source, script));
+    // At the end of a run that succeeded: the code of every function it compiled.
+    process.once("exit", (status) => {
+      if (status === 0) writeCache(file, source, script.createCachedData());
+    });
   }
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {} };
@@ -62,42 +92,101 @@ export function runBundle(path: string, key: string): void {
 /** This user's cache directory, made if need be; undefined when caching is off or the directory is not safe. */
 function cacheDirectory(): string | undefined {
   const { NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE } = process.env;
-  if (NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
-  const directory = NODE_COMPILE_CACHE ? join(NODE_COMPILE_CACHE, "ulid-wasm") : join(tmpdir(), `ulid-wasm-code-cache-${uid ?? "user"}`);
+  if (NODE_DISABLE_COMPILE_CACHE || uid === undefined) return undefined;
+  const directory = NODE_COMPILE_CACHE ? join(NODE_COMPILE_CACHE, "ulid-wasm") : join(tmpdir(), `ulid-wasm-code-cache-${uid}`);
   try {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     const stats = lstatSync(directory);
-    // Windows has no uid, and its temporary directory is the user's own.
-    const own = uid === undefined || (stats.uid === uid && (stats.mode & 0o022) === 0);
-    return stats.isDirectory() && own ? directory : undefined;
+    return stats.isDirectory() && ownedBy(stats, uid) ? directory : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The V8 code cache in `file` when it was made from `source`; else undefined. */
-function cachedCode(file: string, source: Buffer): Buffer | undefined {
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  const end = HEADER_BYTES + source.length;
-  if (data.length <= end || data.readUInt32LE(0) !== source.length) return undefined;
-  return data.subarray(HEADER_BYTES, end).equals(source) ? data.subarray(end) : undefined;
+/** Whether `stats` are of something `uid` owns and no one else may write. */
+function ownedBy(stats: { uid: number; mode: number }, uid: number): boolean {
+  return stats.uid === uid && (stats.mode & 0o022) === 0;
 }
 
-/** Writes the code `script` compiled so far to `file` (see the file format above); a failure is ignored. */
-function writeCache(file: string, source: Buffer, script: vm.Script): void {
-  const temporary = `${file}.${process.pid}`;
+/**
+ * A short hash of what else the cached code depends on or is shared by: Node's options (V8 rejects a cache made
+ * under other flags, and two settings sharing a file would rewrite it run after run) and the bundle's path (two
+ * installs of two versions, likewise). FNV-1a over their text.
+ */
+function settingOf(path: string): string {
+  const text = `${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}\0${path}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * The V8 code cache in `file` when the file is this user's own, was made from `source` and is whole; else
+ * undefined. Read through one descriptor, checked by its `fstat`, straight into the checksum module's memory.
+ */
+function cachedCode(file: string, source: Buffer): Uint8Array | undefined {
+  let fd: number | undefined;
   try {
+    fd = openSync(file, "r");
+    const stats = fstatSync(fd);
+    const end = HEADER_BYTES + source.length;
+    if (!stats.isFile() || !ownedBy(stats, process.getuid!()) || stats.size <= end) return undefined;
+    const checksum = new Checksum(stats.size);
+    const data = checksum.bytes;
+    for (let done = 0; done < data.length; ) {
+      const read = readSync(fd, data, done, data.length - done, done);
+      if (read === 0) return undefined; // Shorter than its size said: being replaced.
+      done += read;
+    }
+    const header = Buffer.from(data.buffer, data.byteOffset, end);
+    if (header.readUInt32LE(0) !== source.length || !header.subarray(HEADER_BYTES).equals(source)) return undefined;
+    return checksum.of(end, data.length) === header.readUInt32LE(4) ? data.subarray(end) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Writes the cache file of `source` and its `code` (see the format above) to a temporary file of this process's own,
+ * then renames it to `file`; a failure leaves no file and is ignored.
+ */
+function writeCache(file: string, source: Buffer, code: Buffer): void {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  const temporary = `${file}.${process.pid}-${high!.toString(36)}${low!.toString(36)}`;
+  try {
+    const checksum = new Checksum(code.length);
+    checksum.bytes.set(code);
     const header = Buffer.alloc(HEADER_BYTES);
-    header.writeUInt32LE(source.length);
-    writeFileSync(temporary, Buffer.concat([header, source, script.createCachedData()]), { mode: 0o600 });
+    header.writeUInt32LE(source.length, 0);
+    header.writeUInt32LE(checksum.of(0, code.length), 4);
+    writeFileSync(temporary, Buffer.concat([header, source, code]), { mode: 0o600, flag: "wx" });
     renameSync(temporary, file);
   } catch {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Left for the system's clean-up of its temporary directory.
+    }
+  }
+}
+
+/** The checksum module (CHECKSUM_WASM) with room for `size` bytes, `bytes`, in its memory. */
+class Checksum {
+  readonly bytes: Uint8Array;
+  private readonly exports: { memory: WebAssembly.Memory; checksum(from: number, end: number): number };
+
+  constructor(size: number) {
+    this.exports = new WebAssembly.Instance(new WebAssembly.Module(CHECKSUM_WASM)).exports as Checksum["exports"];
+    // (And the 3 zero bytes the last word may read past them.)
+    this.exports.memory.grow(Math.ceil((size + 3) / 65536));
+    this.bytes = new Uint8Array(this.exports.memory.buffer, 0, size);
+  }
+
+  /** The checksum of `bytes` [from, end). */
+  of(from: number, end: number): number {
+    return this.exports.checksum(from, end) >>> 0;
   }
 }

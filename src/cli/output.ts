@@ -31,7 +31,8 @@ const FULL_PIPE_RETRIES = 256;
  * this process's own standard error under `2>&1` (Node makes it non-blocking when it first touches the stream, so
  * that is done first here), or another Node process writing the same pipe. Every write below therefore takes
  * EAGAIN as that, makes the pipe blocking again and goes on. `setBlocking` is the stdio handle's own (libuv's
- * uv_stream_set_blocking); where a runtime lacks it, `write`'s retries apply. A socket is left as it is.
+ * uv_stream_set_blocking); where a runtime lacks it, `write`'s retries apply, and `syncWriter` sleeps between
+ * tries. A socket is left as it is.
  */
 function blockingPipe(): boolean {
   void process.stderr;
@@ -44,7 +45,7 @@ function blockingPipe(): boolean {
  * a pipe (blocking, or made so on the first EAGAIN: see `blockingPipe`). Decided once, on the first Output.
  */
 let stdoutSynchronous: boolean | undefined;
-/** Standard output is a pipe. */
+/** Standard output is a pipe; false once `blockingPipe` failed on it. */
 let stdoutPipe = false;
 
 function prepareStdout(): boolean {
@@ -66,18 +67,21 @@ export function stdoutStream(): NodeJS.WriteStream {
 }
 
 /**
- * `writeSync` to standard output, or the failure ending the process (`outputFailed`); -1 for EAGAIN, after setting
- * back to blocking a pipe that this process had made blocking (see `blockingPipe`).
+ * `writeSync` to standard output, or the failure ending the process (`outputFailed`); -1 for EAGAIN, after making a
+ * pipe blocking (again: see `blockingPipe`).
  */
 function writeStdout(bytes: Uint8Array, from: number): number {
   try {
     return writeSync(1, bytes, from);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EAGAIN") outputFailed(error as NodeJS.ErrnoException);
-    if (stdoutPipe) blockingPipe();
+    if (stdoutPipe && !blockingPipe()) stdoutPipe = false;
     return -1;
   }
 }
+
+/** What a synchronous writer waits on between tries, where a pipe cannot be made blocking (`syncWriter`). */
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 export class Output {
   constructor() {
@@ -92,8 +96,13 @@ export class Output {
   syncWriter(): ((bytes: Uint8Array) => void) | undefined {
     if (!stdoutSynchronous) return undefined;
     return (bytes) => {
-      // A pipe here is one `setBlocking` works on: after EAGAIN it is blocking again, and the next write waits.
-      for (let done = 0; done < bytes.length; ) done += Math.max(0, writeStdout(bytes, done));
+      // After EAGAIN a pipe is blocking again and the next write waits for the reader; one that cannot be made so
+      // (a runtime without `setBlocking`) is retried every millisecond, the thread asleep in between.
+      for (let done = 0; done < bytes.length; ) {
+        const written = writeStdout(bytes, done);
+        if (written >= 0) done += written;
+        else if (!stdoutPipe) Atomics.wait(pause, 0, 0, 1);
+      }
     };
   }
 

@@ -12,8 +12,6 @@ const SHOW_AFTER_MS = 1000;
 const REDRAW_MS = 100;
 const BAR_WIDTH = 30;
 const CLEAR_LINE = "\r\x1b[2K";
-/** The exit status of a process ended by Ctrl-C, as shells give it: 128 + SIGINT (2). */
-const INTERRUPTED = 130;
 
 export interface Terminals {
   stderrIsTerminal: boolean;
@@ -59,13 +57,18 @@ export function message(text: string): void {
   process.stderr.write(text);
 }
 
-/** Clears the progress line when Ctrl-C ends the process, so the shell prompt starts on a clean line. */
+/**
+ * Clears the progress line when Ctrl-C ends the process, so the shell prompt starts on a clean line; then the
+ * signal ends the process as it would have (status 130 in the shell). Not `process.exit`: it would wait for
+ * libuv's threads, one of which may be blocked opening or reading a FIFO whose writer never comes.
+ */
 function handleInterrupt(): void {
   if (interruptHandled) return;
   interruptHandled = true;
   process.on("SIGINT", () => {
     shown?.clear();
-    process.exit(INTERRUPTED);
+    process.removeAllListeners("SIGINT");
+    process.kill(process.pid, "SIGINT");
   });
 }
 
