@@ -156,11 +156,12 @@ export class OutputError extends Error {
 
 /**
  * Ends the process for a failed write to standard output. A reader that went away (EPIPE: `ulid generate
- * 1000000000 | head`) ends it quietly with status 0, as usual for pipes; any other failure (a full disk: ENOSPC,
- * EIO) with one line on standard error and status 3.
+ * 1000000000 | head`; ECONNRESET when standard output is a socket whose reader closed it with bytes unread, as a
+ * parent process's pipe is) ends it quietly with status 0, as usual for pipes; any other failure (a full disk:
+ * ENOSPC, EIO) with one line on standard error and status 3.
  */
 function outputFailed(error: NodeJS.ErrnoException): never {
-  if (error.code === "EPIPE") process.exit(0);
+  if (error.code === "EPIPE" || error.code === "ECONNRESET") process.exit(0);
   message(`ulid: cannot write standard output: ${systemReason(error)}\n`);
   // On exit Node restores a terminal's settings on standard output, and aborts with a native stack trace when
   // that fails, as it does on a terminal gone away (EIO). It skips a closed descriptor, and nothing more is

@@ -191,8 +191,8 @@ function compileBuilds(builds: WasmBinaries): CompiledWasm {
 }
 
 /**
- * The wasm module, instantiated on first use (synchronously: the binaries are embedded) and cached (see
- * `compiledWasm`). Null, for good, when WebAssembly is missing or refuses to compile (a CSP without
+ * The wasm module, instantiated on first use (synchronously: the binaries are embedded, or read from files) and
+ * cached (see `compiledWasm`). Null, for good, when WebAssembly is missing or refuses to compile (a CSP without
  * 'wasm-unsafe-eval', `node --jitless`), or the module does not match the specs: `wasmUnavailableReason` says why.
  */
 export function loadWasm(): LoadedWasm | null {
