@@ -69,14 +69,17 @@ const CHECKSUM_WASM = Uint8Array.of(
 /** Runs the CommonJS bundle at `path` (an absolute path), its compiled code cached under `key` (a subcommand). */
 export function runBundle(path: string, key: string): void {
   const require = Module.createRequire(path);
-  const directory = typeof process.getBuiltinModule === "function" && typeof WebAssembly === "object" ? cacheDirectory() : undefined;
-  if (directory === undefined) {
+  // Windows has no uid, and no cache (see above).
+  const uid = process.getuid?.();
+  const usable = typeof process.getBuiltinModule === "function" && typeof WebAssembly === "object" && uid !== undefined;
+  const directory = usable ? cacheDirectory(uid) : undefined;
+  if (uid === undefined || directory === undefined) {
     require(path);
     return;
   }
   const source = readFileSync(path);
   const file = join(directory, `${key}-${process.version}-${process.arch}-${settingOf(path)}.cache`);
-  const cachedData = cachedCode(file, source);
+  const cachedData = cachedCode(file, source, uid);
   const script = new vm.Script(Module.wrap(source.toString("utf8")), { filename: path, cachedData });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At the end of a run that succeeded: the code of every function it compiled.
@@ -89,11 +92,10 @@ export function runBundle(path: string, key: string): void {
   wrapper.call(module.exports, module.exports, require, module, path, dirname(path));
 }
 
-/** This user's cache directory, made if need be; undefined when caching is off or the directory is not safe. */
-function cacheDirectory(): string | undefined {
+/** User `uid`'s cache directory, made if need be; undefined when caching is off or the directory is not safe. */
+function cacheDirectory(uid: number): string | undefined {
   const { NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE } = process.env;
-  const uid = process.getuid?.();
-  if (NODE_DISABLE_COMPILE_CACHE || uid === undefined) return undefined;
+  if (NODE_DISABLE_COMPILE_CACHE) return undefined;
   const directory = NODE_COMPILE_CACHE ? join(NODE_COMPILE_CACHE, "ulid-wasm") : join(tmpdir(), `ulid-wasm-code-cache-${uid}`);
   try {
     mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -122,16 +124,16 @@ function settingOf(path: string): string {
 }
 
 /**
- * The V8 code cache in `file` when the file is this user's own, was made from `source` and is whole; else
+ * The V8 code cache in `file` when the file is user `uid`'s own, was made from `source` and is whole; else
  * undefined. Read through one descriptor, checked by its `fstat`, straight into the checksum module's memory.
  */
-function cachedCode(file: string, source: Buffer): Uint8Array | undefined {
+function cachedCode(file: string, source: Buffer, uid: number): Uint8Array | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, "r");
     const stats = fstatSync(fd);
     const end = HEADER_BYTES + source.length;
-    if (!stats.isFile() || !ownedBy(stats, process.getuid!()) || stats.size <= end) return undefined;
+    if (!stats.isFile() || !ownedBy(stats, uid) || stats.size <= end) return undefined;
     const checksum = new Checksum(stats.size);
     const data = checksum.bytes;
     for (let done = 0; done < data.length; ) {

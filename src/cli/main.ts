@@ -14,7 +14,6 @@ import { message } from "./progress.js";
 import { closest } from "./suggest.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
-
 const OVERVIEW = `Usage: ulid <command> [arguments]
 
 Generate, inspect, validate, decode and find ULIDs, at engine speed and in constant memory.
