@@ -1,7 +1,7 @@
 /**
  * What `ulid scan` loads of Node: a plain scan (one job, output to a pipe, a file or /dev/null) loads neither
- * worker threads, nor Node's streams (`process.stdout`, node:fs/promises), nor its sockets and terminals: each is
- * a share of every start of the command, which writes and reads with plain calls (docs/performance.md). `--jobs 2`
+ * worker threads, nor Node's streams (`process.stdout`, node:fs/promises), nor its sockets and terminals, nor
+ * `os`, `module` and the argument parser: each is a share of every start of the command, which writes and reads with plain calls (docs/performance.md). `--jobs 2`
  * loads worker threads, as the case that shows this file can tell.
  */
 import { spawnSync } from "node:child_process";
@@ -25,8 +25,14 @@ writeFileSync(
 const LOG = join(DIR, "app.log");
 writeFileSync(LOG, `a line ${SPEC_ZERO_RANDOM.ulid} and another\n`.repeat(1000));
 
-/** Node's modules that a plain scan must not load. */
-const UNUSED = ["worker_threads", "stream", "net", "tty", "fs/promises", "internal/fs/sync_write_stream"];
+/**
+ * Node's modules that a plain scan must not load: also `os` and `module` (the bin's code cache finds its directory
+ * and runs the bundle without them) and parseArgs (the common forms of arguments are read without it).
+ */
+const UNUSED = [
+  "worker_threads", "stream", "net", "tty", "fs/promises", "internal/fs/sync_write_stream",
+  "os", "module", "internal/util/parse_args/parse_args",
+];
 
 type Sink = "pipe" | "file" | "/dev/null";
 

@@ -2,10 +2,12 @@
  * The command's argument parsing in process (src/cli/usage.ts; test/cli-conventions.test.ts runs the built command):
  * unknown options and missing values are usage errors, and a mistyped option gets the nearest one as a suggestion.
  */
+import { parseArgs } from "node:util";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMMAND_NAMES } from "../src/cli/command-names.js";
 import { COMMANDS } from "../src/cli/commands/index.js";
-import { UsageError, parseCommandArgs } from "../src/cli/usage.js";
+import { type OptionSpec, UsageError, parseCommandArgs, parseCommonForms } from "../src/cli/usage.js";
 
 const OPTIONS = { json: { type: "boolean" }, format: { type: "string" }, type: { type: "string" }, jobs: { type: "string" } } as const;
 
@@ -48,6 +50,55 @@ describe("parseCommandArgs", () => {
   it("names a missing value without a suggestion", () => {
     expect(usageError(["--format"])).toMatch(/^Option '--format <value>' argument missing$/);
   });
+});
+
+describe("parseCommonForms, the parser of the common forms", () => {
+  /** Every subcommand's options, and --help, as parseCommandArgs hands them over. */
+  const specs: OptionSpec[] = COMMANDS.map((command) => ({ ...command.options, help: { type: "boolean", short: "h" } }));
+  /** Words an argument is made of: each option's spellings, values (some like options), positionals, oddities. */
+  const words = [
+    ...new Set(specs.flatMap((spec) => Object.entries(spec).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]))),
+    "--", "-", "x.log", "2", "ulid", "-2", "--bogus", "-x", "-Hj2", "-jH", "-Hh", "=", "--json=1", "--type=uuidv7", "--type=",
+    "--type=-x", "--no-json", "---x", "--__proto__", "--constructor", "--toString",
+  ];
+  const argument = fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 4 }));
+
+  it("reads every argument list it takes as Node's parseArgs does, and the common ones are all it takes", () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: specs.length - 1 }), fc.array(argument, { maxLength: 6 }), (which, args) => {
+        const options = specs[which]!;
+        const common = parseCommonForms(args, options);
+        if (common === undefined) return;
+        taken++;
+        const node = parseArgs({ args, options, allowPositionals: true, strict: true });
+        expect(common.positionals).toEqual(node.positionals);
+        expect(Object.entries(common.values).sort()).toEqual(Object.entries(node.values).sort());
+        expect(Object.getPrototypeOf(common.values)).toBe(null);
+      }),
+      { numRuns: 3000 },
+    );
+    // The property is about lists it takes: most lists of these words are of the common forms.
+    expect(taken).toBeGreaterThan(300);
+  });
+
+  it.each([
+    [["scan", "x.log"]],
+    [["x.log", "--type", "uuidv7", "--json"]],
+    [["--type=all", "-H", "-j", "2", "-", "y.log"]],
+    [["--plausible", "..", "--stats"]],
+  ])("takes %j", (args) => {
+    const options = COMMANDS.find((command) => command.name === "scan")!.options;
+    expect(parseCommonForms(args, { ...options, help: { type: "boolean", short: "h" } })).toBeDefined();
+  });
+
+  it.each([[["--"]], [["-Hj2"]], [["--json=1"]], [["--type"]], [["--type", "-x"]], [["-x"]], [["--bogus"]], [["--__proto__"]]])(
+    "leaves %j to parseArgs",
+    (args) => {
+      const options = COMMANDS.find((command) => command.name === "scan")!.options;
+      expect(parseCommonForms(args, { ...options, help: { type: "boolean", short: "h" } })).toBeUndefined();
+    },
+  );
 });
 
 describe("the command's subcommands", () => {

@@ -11,4 +11,5 @@ import { COMMAND_NAMES } from "./command-names.js";
 const [name, ...args] = process.argv.slice(2);
 // A subcommand's help compiles little of it: its cache is the one of everything but the subcommands' runs.
 const run = name !== undefined && COMMAND_NAMES.includes(name) && !args.includes("--help") && !args.includes("-h");
-runBundle(join(__dirname, "cli-main.cjs"), run ? name : "other");
+// This file's `require` is the bundle's: both are in dist/.
+runBundle(join(__dirname, "cli-main.cjs"), run ? name : "other", require);

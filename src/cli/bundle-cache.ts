@@ -35,8 +35,6 @@
  * required as it is.
  */
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import Module from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
 
@@ -66,9 +64,12 @@ const CHECKSUM_WASM = Uint8Array.of(
   0x20, 0x02, 0x20, 0x03, 0x41, 0xb1, 0xf3, 0xdd, 0xf1, 0x79, 0x6c, 0x73, 0x0b,
 );
 
-/** Runs the CommonJS bundle at `path` (an absolute path), its compiled code cached under `key` (a subcommand). */
-export function runBundle(path: string, key: string): void {
-  const require = Module.createRequire(path);
+/**
+ * Runs the CommonJS bundle at `path` (an absolute path), its compiled code cached under `key` (a subcommand), with
+ * `require` for its requires: the caller's, which resolves as the bundle's own when the caller is beside it (the bin
+ * is; `node:module`'s `createRequire` costs a module load at every start).
+ */
+export function runBundle(path: string, key: string, require: (id: string) => unknown): void {
   // Windows has no uid, and no cache (see above).
   const uid = process.getuid?.();
   const usable = typeof process.getBuiltinModule === "function" && typeof WebAssembly === "object" && uid !== undefined;
@@ -80,7 +81,7 @@ export function runBundle(path: string, key: string): void {
   const source = readFileSync(path);
   const file = join(directory, `${key}-${process.version}-${process.arch}-${settingOf(path)}.cache`);
   const cachedData = cachedCode(file, source, uid);
-  const script = new vm.Script(Module.wrap(source.toString("utf8")), { filename: path, cachedData });
+  const script = new vm.Script(commonJsWrapper(source.toString("utf8")), { filename: path, cachedData });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At the end of a run that succeeded: the code of every function it compiled.
     process.once("exit", (status) => {
@@ -92,18 +93,40 @@ export function runBundle(path: string, key: string): void {
   wrapper.call(module.exports, module.exports, require, module, path, dirname(path));
 }
 
-/** User `uid`'s cache directory, made if need be; undefined when caching is off or the directory is not safe. */
+/** `source` as the function Node's CommonJS loader makes of a module (`Module.wrap`), spelt out: see `runBundle`. */
+function commonJsWrapper(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
+/**
+ * User `uid`'s cache directory, made if need be (a look first: making it, even when it exists, costs more); undefined
+ * when caching is off or the directory is not safe.
+ */
 function cacheDirectory(uid: number): string | undefined {
   const { NODE_COMPILE_CACHE, NODE_DISABLE_COMPILE_CACHE } = process.env;
   if (NODE_DISABLE_COMPILE_CACHE) return undefined;
-  const directory = NODE_COMPILE_CACHE ? join(NODE_COMPILE_CACHE, "ulid-wasm") : join(tmpdir(), `ulid-wasm-code-cache-${uid}`);
+  const directory = NODE_COMPILE_CACHE ? join(NODE_COMPILE_CACHE, "ulid-wasm") : join(temporaryDirectory(), `ulid-wasm-code-cache-${uid}`);
   try {
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const stats = lstatSync(directory);
+    let stats = lstatSync(directory, { throwIfNoEntry: false });
+    if (stats === undefined) {
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      stats = lstatSync(directory);
+    }
     return stats.isDirectory() && ownedBy(stats, uid) ? directory : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The system's temporary directory as `os.tmpdir()` names it where users have uids (the only systems with a cache):
+ * TMPDIR, TMP or TEMP, else /tmp, without a trailing slash. Not `node:os`, whose load costs more than the rest of
+ * this file at every start.
+ */
+function temporaryDirectory(): string {
+  const { TMPDIR, TMP, TEMP } = process.env;
+  const path = TMPDIR || TMP || TEMP || "/tmp";
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
 /** Whether `stats` are of something `uid` owns and no one else may write. */

@@ -8,7 +8,7 @@ import { systemReason as reason } from "./system-error.js";
 import { InputError, UsageError } from "./usage.js";
 
 /** Bytes per read from a file: large reads keep the per-chunk costs (a call, a scan window loop) negligible. */
-const READ_SIZE = 1 << 20;
+export const READ_SIZE = 1 << 20;
 
 export interface Input {
   /** Size in bytes when known (a regular file), for the progress bar. */

@@ -3,9 +3,10 @@
  * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
+// First: it starts compiling the WebAssembly module while the rest loads (command-wasm-files.ts).
+import { COMMAND_BINARIES, earlyModule } from "./command-wasm-files.js";
 import { UlidError } from "../index.js";
-import { useWasmBinaries } from "../internal.js";
-import { COMMAND_BINARIES } from "./command-wasm-files.js";
+import { useCompiledModule, useWasmBinaries } from "../internal.js";
 import { helpText } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
 import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
@@ -68,6 +69,9 @@ async function main(argv: string[]): Promise<number> {
       stdoutStream().write(helpText(command));
       return 0;
     }
+    // The module compiled while the bundle loaded, for the engine to instantiate (or, where it failed, compile its own).
+    const compiled = await earlyModule;
+    if (compiled) useCompiledModule(compiled, true);
     return await command.run(parsed);
   } catch (error) {
     if (error instanceof UsageError) {

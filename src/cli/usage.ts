@@ -27,20 +27,67 @@ export interface ParsedArgs {
  * mistyped option gets a "did you mean".
  */
 export function parseCommandArgs(args: string[], options: OptionSpec): ParsedArgs {
+  const all: OptionSpec = { ...options, help: { type: "boolean", short: "h" } };
+  const common = parseCommonForms(args, all);
+  if (common !== undefined) return common;
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { ...options, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values, positionals };
+    const { values, positionals } = parseArgs({ args, options: all, allowPositionals: true, strict: true });
+    // No option is `multiple`: no value is a list.
+    return { values: values as ParsedArgs["values"], positionals };
   } catch (error) {
     // parseArgs throws a TypeError with an ERR_PARSE_ARGS_* code and a readable message; its first sentence says
     // what is wrong, the rest is advice about "--" that rarely applies here.
     const message = (error instanceof Error ? error.message : String(error)).split(". ")[0]!;
     throw new UsageError(message + suggestion(message, [...Object.keys(options), "help"]));
   }
+}
+
+/**
+ * `args` read as `parseArgs` reads them (strict, positionals allowed), when every one is of a common form: a
+ * positional (`-` or anything not starting with `-`), a known option as `--name` (a boolean), `--name=value`,
+ * `--name value`, `-n` or `-n value` (a string, its value not starting with `-`); else undefined, for `parseArgs`
+ * to read them: every other form (`--`, groups such as `-Hj2`, repeated lists) and every mistake, with its message.
+ * Why: `node:util`'s parser costs 0.5-0.8 ms of every start (its module loaded, then run cold), and a scan of a
+ * small log is mostly start. test/cli-usage.test.ts checks the two agree on random arguments.
+ */
+export function parseCommonForms(args: readonly string[], options: OptionSpec): ParsedArgs | undefined {
+  const values: ParsedArgs["values"] = Object.create(null) as ParsedArgs["values"];
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "-" || !arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
+    let name: string | undefined;
+    let value: string | undefined;
+    if (arg.startsWith("--")) {
+      const equals = arg.indexOf("=");
+      name = arg.slice(2, equals < 0 ? undefined : equals);
+      if (equals >= 0) value = arg.slice(equals + 1);
+      if (!Object.hasOwn(options, name)) return undefined;
+    } else {
+      name = arg.length === 2 ? Object.keys(options).find((key) => options[key]!.short === arg[1]) : undefined;
+      if (name === undefined) return undefined;
+    }
+    const option = options[name]!;
+    if (option.multiple === true) return undefined;
+    if (option.type === "boolean") {
+      if (value !== undefined) return undefined;
+      values[name] = true;
+      continue;
+    }
+    if (value === undefined) {
+      value = args[i + 1];
+      if (value === undefined || value.startsWith("-")) return undefined;
+      i++;
+    }
+    values[name] = value;
+  }
+  for (const [name, option] of Object.entries(options)) {
+    if (option.default !== undefined && values[name] === undefined) values[name] = option.default as string | boolean;
+  }
+  return { values, positionals };
 }
 
 /** " (did you mean '--json'?)" after "Unknown option '--jsn'", when one of `names` is that close. */

@@ -14,7 +14,7 @@ import { INT_MAX_BYTES, writeInt } from "./decimal-text.js";
 import { ISO_MAX_BYTES, writeIso } from "./iso-time.js";
 import type { TimeSuffix } from "./time-suffix.js";
 
-/** Initial size; it doubles when a chunk's output needs more. */
+/** Initial size, unless the writer is given one; it doubles when a chunk's output needs more. */
 const INITIAL_BYTES = 1 << 16;
 /**
  * Shortest run of lines of one time that `idLines` copies whole: below it, the calls of the doubling copies cost
@@ -24,11 +24,20 @@ const COPIED_RUN = 8;
 const NEWLINE = 0x0a;
 
 export class ByteWriter {
-  private buffer = new Uint8Array(INITIAL_BYTES);
-  private words = new DataView(this.buffer.buffer);
+  private buffer: Uint8Array;
+  private words: DataView;
   private length = 0;
   /** Bytes from the start written out already (`writeOut`). */
   private sent = 0;
+
+  /**
+   * `initialBytes`: room for what the writer usually holds before it is written out, so that it seldom grows (each
+   * doubling copies what it holds into fresh memory).
+   */
+  constructor(initialBytes = INITIAL_BYTES) {
+    this.buffer = new Uint8Array(initialBytes);
+    this.words = new DataView(this.buffer.buffer);
+  }
 
   /** ASCII text (every char below 0x80): for text made once per run or per file, not per line. */
   ascii(text: string): void {

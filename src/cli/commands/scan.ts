@@ -2,7 +2,7 @@ import { type Stats, closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { MatchVisitor } from "../../internal.js";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
-import { openInput } from "../input.js";
+import { READ_SIZE, openInput } from "../input.js";
 import { Output } from "../output.js";
 import { plausibleWindow, selectedWindow } from "../plausible.js";
 import { ScanPool } from "../parallel/parallel-scan.js";
@@ -167,7 +167,10 @@ Examples:
     const paths = positionals.length === 0 ? ["-"] : positionals;
     if (columnar !== undefined) return scanColumns(paths, targets, printed, columnar);
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
-    const writer = new ByteWriter();
+    // Room for a chunk's lines (the writer is written out after each chunk): a dense log's take ~40% of the chunk's
+    // bytes, and growing to them from the default size cost ~0.5 ms of a 1 MB scan. Pages never written to are never
+    // touched.
+    const writer = new ByteWriter(READ_SIZE);
     const lines = new ScanLines(writer, targets, json);
     const key = new Uint32Array(4);
     const count: MatchVisitor = (window, at, length, _offset, time, _line, format) => {
