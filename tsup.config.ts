@@ -110,6 +110,10 @@ const builds: Options[] = [
     // import.meta.url (the package.json and the worker beside it) is the bundle's file URL (import-meta-url.ts).
     entry: { "cli-main": "src/cli/main.ts" },
     format: ["cjs"],
+    // Minified (326 to 161 kB): every start reads the bundle, decodes it and compares it with the code cache's copy
+    // (src/cli/bundle-cache.ts), ~0.5 ms less of a small scan on Node 26 (docs/performance.md). Its source map
+    // names the sources.
+    minify: true,
     inject: ["src/cli/import-meta-url.ts"],
     define: { "import.meta.url": "importMetaUrl" },
     // One file, no shared chunk: the library build beside it cleans dist of what it does not know.

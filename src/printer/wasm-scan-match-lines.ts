@@ -1,9 +1,10 @@
 /**
  * `ulid scan`'s lines as the WebAssembly module writes them (assembly/command/scan-match-lines.ts): each window is
- * searched and its matches' lines written without a call into JavaScript per match, then copied out whole. A scan of
- * one type leaves its kernel's matches in the module's scan regions for the line kernel; a scan of several has the
- * library's finder merge the types' matches (src/scan/match-finder.ts) and puts the merged matches, each with its
- * type, back in those regions. Where the module is not the engine (WebAssembly refused, or a file name too long for
+ * searched and its matches' lines written without a call into JavaScript per match, then copied out whole. The
+ * library's finder searches (src/scan/match-finder.ts): the module's one pass over the window for every type it
+ * knows (several types, or one on the SIMD build but UUID v7: twice as fast as a type's own kernel on a dense log,
+ * and it leaves its matches in the module's scan regions for the line kernel), else each type's kernel, the
+ * matches, each with its type, then put back in those regions. Where the module is not the engine (WebAssembly refused, or a file name too long for
  * its line-parts region), each match goes to `ScanLines.write`, which writes the same bytes. Most of a scan's time
  * went on formatting its lines in JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
  */
@@ -19,7 +20,6 @@ import {
   scanShape,
   VisitingSearch,
   wasmScan,
-  type WasmWindow,
   wasmSearch,
   type WindowSearch,
 } from "../internal.js";
@@ -51,12 +51,11 @@ export function printingScanner(lines: ScanLines, writer: ByteWriter, window: Ti
 }
 
 export class WasmLineSearch implements WindowSearch {
-  private readonly find: WasmWindow;
+  private readonly finder: MatchFinder;
   private readonly parts: Uint8Array;
   private readonly out: Uint8Array;
-  /** One type: its kernel's glue. Several: the finder that merges their matches, and the module's regions. */
-  private readonly glues: (byte: number) => boolean;
-  private readonly merged: { finder: MatchFinder; offsets: Uint32Array; times: Float64Array; lengths: Uint8Array; types: Uint8Array } | undefined;
+  /** The module's scan regions, where the line kernel reads the matches. */
+  private readonly regions: { offsets: Uint32Array; times: Float64Array; lengths: Uint8Array; types: Uint8Array };
 
   constructor(
     private readonly x: CommandWasmExports,
@@ -65,26 +64,20 @@ export class WasmLineSearch implements WindowSearch {
     private readonly writer: ByteWriter,
     private readonly window: TimeWindow,
   ) {
-    this.find = wasmSearch(x);
     const memory = x.memory.buffer;
+    this.finder = matchFinder(wasmScan(x, wasmSearch(x)), formats);
     this.parts = new Uint8Array(memory, x.linePartsRegion(), x.linePartsBytes());
     this.out = new Uint8Array(memory, x.lineOutRegion(), x.lineOutBytes());
-    this.glues = scanShape(formats[0]!).glues;
-    this.merged =
-      formats.length === 1
-        ? undefined
-        : {
-            // Over the same window as `load` fills.
-            finder: matchFinder(wasmScan(x, this.find), formats),
-            offsets: new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES),
-            times: new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES),
-            lengths: new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES),
-            types: new Uint8Array(memory, x.scanFormatRegion(), SCAN_MATCHES),
-          };
+    this.regions = {
+      offsets: new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES),
+      times: new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES),
+      lengths: new Uint8Array(memory, x.scanLengthRegion(), SCAN_MATCHES),
+      types: new Uint8Array(memory, x.scanFormatRegion(), SCAN_MATCHES),
+    };
   }
 
   load(window: Uint8Array): number {
-    return this.find.load(window);
+    return this.finder.load(window);
   }
 
   search(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number, line: number): number {
@@ -101,17 +94,17 @@ export class WasmLineSearch implements WindowSearch {
     return x.scanLinesAt(limit);
   }
 
-  /** Finds the window's matches, left in the module's scan regions (and the types region, for several types). */
+  /** Finds the window's matches, left in the module's scan regions with their types. */
   private matches(window: Uint8Array, before: number, atEnd: boolean, limit: number, base: number): number {
-    const merged = this.merged;
-    if (merged === undefined) return this.find.search(this.formats[0]!, before >= 0 && this.glues(before), atEnd);
-    const { finder } = merged;
+    const { finder, regions } = this;
     // The window is in the module's text region (`load`), where the kernels and the line kernel read it.
     const count = finder.find(window, before, atEnd, limit, base);
-    merged.offsets.set(finder.offsets.subarray(0, count));
-    merged.times.set(finder.times.subarray(0, count));
-    merged.lengths.set(finder.lengths.subarray(0, count));
-    merged.types.set(finder.formats.subarray(0, count));
+    if (!finder.inEngine) {
+      regions.offsets.set(finder.offsets.subarray(0, count));
+      regions.times.set(finder.times.subarray(0, count));
+      regions.lengths.set(finder.lengths.subarray(0, count));
+      regions.types.set(finder.formats.subarray(0, count));
+    }
     return count;
   }
 
