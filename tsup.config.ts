@@ -107,7 +107,8 @@ const builds: Options[] = [
   {
     ...shared,
     // The `ulid` command, the library bundled in: CommonJS (src/cli/bin.ts says why), so dist/cli-main.cjs;
-    // import.meta.url (the package.json and the worker beside it) is the bundle's file URL (import-meta-url.ts).
+    // import.meta.url (the package.json and the worker beside it) is the bundle's file URL (import-meta-url.ts), and
+    // import.meta.dirname (its WebAssembly files) the bundle's directory.
     entry: { "cli-main": "src/cli/main.ts" },
     format: ["cjs"],
     // Minified (326 to 161 kB): every start reads the bundle, decodes it and compares it with the code cache's copy
@@ -115,7 +116,7 @@ const builds: Options[] = [
     // names the sources.
     minify: true,
     inject: ["src/cli/import-meta-url.ts"],
-    define: { "import.meta.url": "importMetaUrl" },
+    define: { "import.meta.url": "importMeta.url", "import.meta.dirname": "__dirname" },
     // One file, no shared chunk: the library build beside it cleans dist of what it does not know.
     splitting: false,
     esbuildPlugins: [embeddedBuilds("src/cli/no-embedded-builds.ts")],

@@ -10,14 +10,15 @@
  * it is the first module of the bundle to run.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { WasmBinaries } from "../internal.js";
 
 /** The subcommands whose runs load the engine: all but `parse`, which reads one ID in JavaScript. */
 const ENGINE_COMMANDS: readonly string[] = ["new", "monotonic", "from-time", "validate", "generate", "decode", "scan"];
 
-/** One build's bytes (`build`: "simd" or "scalar"). */
+/** One build's bytes (`build`: "simd" or "scalar"), read by path: a file URL costs its parse at every start. */
 function readBuild(build: string): Uint8Array<ArrayBuffer> {
-  const bytes = readFileSync(new URL(`./cli.${build}.wasm`, import.meta.url));
+  const bytes = readFileSync(join(import.meta.dirname, `cli.${build}.wasm`));
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>;
 }
 

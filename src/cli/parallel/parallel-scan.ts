@@ -73,7 +73,7 @@ function deferred<T>(): Deferred<T> {
 }
 
 /** The worker script, built beside the command (dist/scan-worker.js beside dist/cli-main.cjs). */
-const WORKER_URL = new URL("./scan-worker.js", import.meta.url);
+const workerUrl = (): URL => new URL("./scan-worker.js", import.meta.url);
 
 export class ScanPool {
   private readonly workers: Worker[] = [];
@@ -106,7 +106,7 @@ export class ScanPool {
   ) {
     // A worker's crash (a bug: reading faults come as "failed" messages) ends the scan with its error.
     for (let i = 1; i < jobs; i++) {
-      const worker = new Worker(WORKER_URL);
+      const worker = new Worker(workerUrl());
       worker.on("message", (message: ToMain) => this.receive(message));
       worker.on("error", (error) => this.crashed.reject(error));
       this.workers.push(worker);
