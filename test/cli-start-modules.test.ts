@@ -1,14 +1,17 @@
 /**
  * What `ulid scan` loads of Node: a plain scan (one job, output to a pipe, a file or /dev/null) loads neither
  * worker threads, nor Node's streams (`process.stdout`, node:fs/promises), nor its sockets and terminals, nor
- * `os`, `module` and the argument parser: each is a share of every start of the command, which writes and reads with plain calls (docs/performance.md). `--jobs 2`
- * loads worker threads, as the case that shows this file can tell.
+ * `os`, `module` and the argument parser: each is a share of every start of the command, which writes and reads
+ * with plain calls (docs/performance.md). `--jobs 2` loads worker threads, as the case that shows this file can
+ * tell. And the subcommands that compile the WebAssembly module as the command starts are those that load it.
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { COMMAND_NAMES } from "../src/cli/command-names.js";
+import { ENGINE_COMMANDS } from "../src/cli/command-wasm-files.js";
 import { CLI } from "./helpers/cli.js";
 import { SPEC_ZERO_RANDOM } from "./vectors.js";
 
@@ -70,4 +73,59 @@ describe("ulid scan loads no more of Node than it uses", () => {
     expect(status).toBe(0);
     expect(modules.has("worker_threads")).toBe(true);
   });
+});
+
+/**
+ * Preloaded into the command: writes to the file ULID_TEST_INSTANCES names how many WebAssembly modules it compiled
+ * synchronously (`new WebAssembly.Module`) and asynchronously (`WebAssembly.compile`), and instantiated.
+ */
+const INSTANCES = join(DIR, "record-instances.cjs");
+writeFileSync(
+  INSTANCES,
+  `const made = { sync: 0, async: 0, instances: 0 };
+const { Module, Instance, compile } = WebAssembly;
+WebAssembly.Module = function (...args) { made.sync++; return new Module(...args); };
+WebAssembly.compile = function (...args) { made.async++; return compile(...args); };
+WebAssembly.Instance = function (...args) { made.instances++; return new Instance(...args); };
+process.on("exit", () => require("fs").writeFileSync(process.env.ULID_TEST_INSTANCES, JSON.stringify(made)));\n`,
+);
+
+/** What a run of `ulid ...args` compiled and instantiated, without the code cache (its checksum is a module too). */
+function wasmOf(args: string[]): { sync: number; async: number; instances: number } {
+  const file = join(DIR, "instances.txt");
+  const { status } = spawnSync(process.execPath, ["--require", INSTANCES, CLI, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ULID_TEST_INSTANCES: file, NODE_DISABLE_COMPILE_CACHE: "1" },
+  });
+  expect(status).toBe(0);
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+
+describe("the subcommands whose runs compile the WebAssembly module early (command-wasm-files.ts) load the engine", () => {
+  const ids = join(DIR, "ids.txt");
+  writeFileSync(ids, `${SPEC_ZERO_RANDOM.ulid}\n`);
+  const runs: Record<string, string[]> = {
+    new: ["new"],
+    monotonic: ["monotonic", "3"],
+    "from-time": ["from-time", "2026-04-15"],
+    generate: ["generate", "3"],
+    decode: ["decode", ids],
+    scan: ["scan", LOG],
+  };
+
+  it("names each of them, and only subcommands", () => {
+    expect(ENGINE_COMMANDS.filter((name) => !COMMAND_NAMES.includes(name))).toEqual([]);
+    expect(Object.keys(runs).sort()).toEqual([...ENGINE_COMMANDS].sort());
+  });
+
+  for (const [name, args] of Object.entries(runs)) {
+    it(`${name} instantiates the module it compiled early, and compiles no other`, () => {
+      expect(wasmOf(args)).toEqual({ sync: 0, async: 1, instances: 1 });
+    });
+  }
+
+  it.each([[["parse", SPEC_ZERO_RANDOM.ulid]], [["validate", SPEC_ZERO_RANDOM.ulid]], [["scan", "--help"]]])(
+    "%j, which is not among them, compiles nothing",
+    (args) => expect(wasmOf(args)).toEqual({ sync: 0, async: 0, instances: 0 }),
+  );
 });

@@ -13,8 +13,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { WasmBinaries } from "../internal.js";
 
-/** The subcommands whose runs load the engine: all but `parse`, which reads one ID in JavaScript. */
-const ENGINE_COMMANDS: readonly string[] = ["new", "monotonic", "from-time", "validate", "generate", "decode", "scan"];
+/**
+ * The subcommands whose runs load the engine (test/cli-start-modules.test.ts checks). Not `parse`, which reads one ID
+ * in JavaScript, nor `validate`, which loads it only for IDs read from standard input, not for IDs given as
+ * arguments.
+ */
+export const ENGINE_COMMANDS: readonly string[] = ["new", "monotonic", "from-time", "generate", "decode", "scan"];
 
 /** One build's bytes (`build`: "simd" or "scalar"), read by path: a file URL costs its parse at every start. */
 function readBuild(build: string): Uint8Array<ArrayBuffer> {
@@ -26,14 +30,16 @@ export const COMMAND_BINARIES: WasmBinaries = { simd: () => readBuild("simd"), s
 
 /**
  * The SIMD build as `WebAssembly.compile` makes it, started as this module loads when the process runs a subcommand
- * of ENGINE_COMMANDS; undefined when not started (another subcommand, a runtime without WebAssembly, the file not
- * readable). It resolves to null where the runtime refuses the build (no SIMD): the engine then compiles from
- * COMMAND_BINARIES as it loads, the scalar build where the SIMD one fails, and says why when none loads.
+ * of ENGINE_COMMANDS (not its help); undefined when not started (another subcommand, a runtime without WebAssembly,
+ * the file not readable). It resolves to null where the runtime refuses the build (no SIMD): the engine then
+ * compiles from COMMAND_BINARIES as it loads, the scalar build where the SIMD one fails (after trying the SIMD one
+ * again), and says why when none loads.
  */
-export const earlyModule: Promise<WebAssembly.Module | null> | undefined = startCompile(process.argv[2]);
+export const earlyModule: Promise<WebAssembly.Module | null> | undefined = startCompile(process.argv.slice(2));
 
-function startCompile(command: string | undefined): Promise<WebAssembly.Module | null> | undefined {
-  if (command === undefined || !ENGINE_COMMANDS.includes(command) || typeof WebAssembly !== "object") return undefined;
+function startCompile([command, ...args]: string[]): Promise<WebAssembly.Module | null> | undefined {
+  const runs = command !== undefined && ENGINE_COMMANDS.includes(command) && !args.includes("--help") && !args.includes("-h");
+  if (!runs || typeof WebAssembly !== "object") return undefined;
   try {
     return WebAssembly.compile(readBuild("simd")).catch(() => null);
   } catch {

@@ -1,6 +1,6 @@
 /**
- * Command-line arguments: parsing with `node:util` parseArgs, and the usage errors (exit status 2) it and the
- * commands raise. Every command gets `--help` / `-h`.
+ * Command-line arguments: parsing (the common forms here, every other form and every mistake by `node:util`
+ * parseArgs), and the usage errors (exit status 2) it and the commands raise. Every command gets `--help` / `-h`.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closest } from "./suggest.js";

@@ -4,8 +4,9 @@
  * library's finder searches (src/scan/match-finder.ts): the module's one pass over the window for every type it
  * knows (several types, or one on the SIMD build but UUID v7: twice as fast as a type's own kernel on a dense log,
  * and it leaves its matches in the module's scan regions for the line kernel), else each type's kernel, the
- * matches, each with its type, then put back in those regions. Where the module is not the engine (WebAssembly refused, or a file name too long for
- * its line-parts region), each match goes to `ScanLines.write`, which writes the same bytes. Most of a scan's time
+ * matches, each with its type, then put back in those regions. Where the module is not the engine (WebAssembly
+ * refused, or a file name too long for its line-parts region), each match goes to `ScanLines.write`, which writes
+ * the same bytes. Most of a scan's time
  * went on formatting its lines in JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
  */
 import {
