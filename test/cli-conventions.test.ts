@@ -44,6 +44,11 @@ describe("ulid --version, help and mistyped commands", () => {
     expect((await runCli(["x"])).stderr).toBe(`ulid: unknown command "x"\nRun 'ulid --help' for the commands.\n`);
   });
 
+  it.each(["toString", "__proto__", "constructor", "hasOwnProperty"])("takes %j, a name every object has, for no command", async (name) => {
+    expect(await runCli([name])).toEqual({ status: 2, stdout: "", stderr: `ulid: unknown command "${name}"\nRun 'ulid --help' for the commands.\n` });
+    expect((await runCli(["help", name])).status).toBe(2);
+  });
+
   it("exits 2 for help of an unknown command, and suggests one", async () => {
     expect(await runCli(["help", "prase"])).toEqual({
       status: 2,
