@@ -8,33 +8,29 @@ import { COMMAND_BINARIES, earlyModule } from "./command-wasm-files.js";
 import { UlidError } from "../index.js";
 import { useCompiledModule, useWasmBinaries } from "../internal.js";
 import { helpText } from "./command.js";
-import { allCommands, loadCommand } from "./commands/index.js";
-import { COMMAND_NAMES } from "./command-names.js";
+import { COMMANDS } from "./commands/index.js";
 import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
 import { packageVersion } from "./package-version.js";
 import { message } from "./progress.js";
 import { closest } from "./suggest.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
-/** The overview: every subcommand's synopsis and summary. */
-async function overview(): Promise<string> {
-  return `Usage: ulid <command> [arguments]
+const OVERVIEW = `Usage: ulid <command> [arguments]
 
 Generate, inspect, validate, decode and find ULIDs, at engine speed and in constant memory.
 
 Commands:
-${(await allCommands()).map((command) => `  ${command.synopsis}\n      ${command.summary}`).join("\n")}
+${COMMANDS.map((command) => `  ${command.synopsis}\n      ${command.summary}`).join("\n")}
 
 TIME is Unix ms or ISO-8601 (2026-04-15, 2026-04-15T05:11:38.123Z); without an offset it is UTC.
 Exit status: 0 ok, 1 bad data (an invalid ID or time), 2 a usage error or unreadable input, 3 standard
 output could not be written (a full disk; a reader that stops early, as 'head' does, is no error).
 Run 'ulid <command> --help' for a command's options and examples, 'ulid --version' for the version.
 `;
-}
 
 /** "unknown command "scna" (did you mean "scan"?)". */
 function unknownCommand(name: string): string {
-  const guess = closest(name, COMMAND_NAMES);
+  const guess = closest(name, COMMANDS.map((command) => command.name));
   return `unknown command ${JSON.stringify(name)}${guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`}`;
 }
 
@@ -47,10 +43,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (name === "--help" || name === "-h" || name === "help") {
     if (args[0] === undefined) {
-      stdoutStream().write(await overview());
+      stdoutStream().write(OVERVIEW);
       return 0;
     }
-    const command = await loadCommand(args[0]);
+    const command = COMMANDS.find((c) => c.name === args[0]);
     if (command === undefined) {
       message(`ulid help: ${unknownCommand(args[0])}\nRun 'ulid --help' for the commands.\n`);
       return 2;
@@ -58,10 +54,10 @@ async function main(argv: string[]): Promise<number> {
     stdoutStream().write(helpText(command));
     return 0;
   }
-  const command = name === undefined ? undefined : await loadCommand(name);
+  const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
     if (name === undefined) {
-      message(`ulid: missing command\n\n${await overview()}`);
+      message(`ulid: missing command\n\n${OVERVIEW}`);
     } else {
       message(`ulid: ${unknownCommand(name)}\nRun 'ulid --help' for the commands.\n`);
     }
