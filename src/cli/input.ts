@@ -9,9 +9,9 @@ import { InputError, UsageError } from "./usage.js";
 
 /**
  * Bytes per read from a file: large reads keep the per-chunk costs (a call, a scan window loop) negligible, and a
- * smaller buffer touches fewer fresh pages at the start (each costs a page fault). 512 KiB against 1 MiB: 0.6 ms
- * less of a 1.4 MB scan's 39 ms on Node 26, the same time for 200 MB; 256 KiB made a sparse 200 MB scan 9% slower
- * (docs/performance.md).
+ * smaller buffer touches fewer fresh pages at the start (each costs a page fault). 512 KiB against 1 MiB: up to
+ * 0.6 ms less of a 1.4 MB scan's 39 ms on Node 26, the same time for 200 MB; 256 KiB made a sparse 200 MB scan 9%
+ * slower (docs/performance.md).
  */
 export const READ_SIZE = 1 << 19;
 
