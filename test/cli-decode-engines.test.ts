@@ -3,7 +3,7 @@
  * WebAssembly does not load (`node --jitless`), TypeScript (canonical text, then the command's line writer). The same
  * random input, in text and JSON, lenient and --strict, must give byte-identical output, messages and exit status:
  * runs of IDs of one time (as `ulid generate` writes them) and of times across the 48-bit range, lower case and
- * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 1 MiB reads. And on
+ * aliases, bad chars, overflows, short, long, empty and CRLF lines, past the command's 512 KiB reads. And on
  * WebAssembly, output to a file or a pipe (whose lines go out straight from the module's memory until a bad line)
  * must be what output to a socket (copied out first) is, and with `2>&1` each message must stand after the lines
  * before its line.

@@ -118,7 +118,7 @@ describe("ulid scan", () => {
     expect(await runCli(["scan"], "no ids\n")).toEqual({ status: 0, stdout: "", stderr: "" });
   });
 
-  it("finds what the oracle finds in a random log larger than one read (1 MiB)", async () => {
+  it("finds what the oracle finds in a random log larger than two reads (512 KiB each)", async () => {
     const log = randomLog(1_200_000, 42);
     const file = join(dir, "random.log");
     writeFileSync(file, log);
