@@ -12,7 +12,7 @@ export type { FormatCodec } from "./engine/types.js";
 export { SCAN_BYTES, SCAN_MATCHES } from "./engine/types.js";
 export { ULID, type FormatSpec } from "./engine/specs.js";
 export { scanShape } from "./engine/scan-shape.js";
-export { type WasmWindow, wasmScan, wasmSearch } from "./engine/wasm-scan.js";
+export { wasmScan } from "./engine/wasm-scan.js";
 export { readTime } from "./engine/js-ulid-text.js";
 export { HEX_DECODE } from "./engine/js-uuidv7.js";
 export {

@@ -6,10 +6,8 @@
  */
 import { join } from "node:path";
 import { runBundle } from "./bundle-cache.js";
-import { COMMAND_NAMES } from "./command-names.js";
+import { subcommandRun } from "./command-names.js";
 
-const [name, ...args] = process.argv.slice(2);
-// A subcommand's help compiles little of it: its cache is the one of everything but the subcommands' runs.
-const run = name !== undefined && COMMAND_NAMES.includes(name) && !args.includes("--help") && !args.includes("-h");
-// This file's `require` is the bundle's: both are in dist/.
-runBundle(join(__dirname, "cli-main.cjs"), run ? name : "other", require);
+// A subcommand's help compiles little of it: its cache is the one of everything but the subcommands' runs. This
+// file's `require` is the bundle's: both are in dist/.
+runBundle(join(__dirname, "cli-main.cjs"), subcommandRun(process.argv.slice(2)) ?? "other", require);

@@ -12,6 +12,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { WasmBinaries } from "../internal.js";
+import { subcommandRun } from "./command-names.js";
 
 /**
  * The subcommands whose runs load the engine (test/cli-start-modules.test.ts checks). Not `parse`, which reads one ID
@@ -37,9 +38,9 @@ export const COMMAND_BINARIES: WasmBinaries = { simd: () => readBuild("simd"), s
  */
 export const earlyModule: Promise<WebAssembly.Module | null> | undefined = startCompile(process.argv.slice(2));
 
-function startCompile([command, ...args]: string[]): Promise<WebAssembly.Module | null> | undefined {
-  const runs = command !== undefined && ENGINE_COMMANDS.includes(command) && !args.includes("--help") && !args.includes("-h");
-  if (!runs || typeof WebAssembly !== "object") return undefined;
+function startCompile(argv: readonly string[]): Promise<WebAssembly.Module | null> | undefined {
+  const command = subcommandRun(argv);
+  if (command === undefined || !ENGINE_COMMANDS.includes(command) || typeof WebAssembly !== "object") return undefined;
   try {
     return WebAssembly.compile(readBuild("simd")).catch(() => null);
   } catch {

@@ -9,7 +9,7 @@ import { scanShape } from "./scan-shape.js";
 import { MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES, type ColumnWriter, type Engine, type MergedScan } from "./types.js";
 
 /** The module's scan window: one copy of a window, searched by each format's kernel where it sits. */
-export interface WasmWindow {
+interface WasmWindow {
   /** Copies `input` (at most SCAN_BYTES) into the module's text region; returns the offset of its first ESC, or -1. */
   load(input: Uint8Array): number;
   /** Runs `format`'s kernel over the window loaded last; its matches are left in the module's scan regions. Returns how many. */
@@ -19,7 +19,7 @@ export interface WasmWindow {
 }
 
 /** The scan window of a module (the views are built once: the memory never grows; load.ts checks sizes). */
-export function wasmSearch(x: WasmExports): WasmWindow {
+function wasmSearch(x: WasmExports): WasmWindow {
   const text = new Uint8Array(x.memory.buffer, x.scanTextRegion(), SCAN_BYTES);
   let length = 0;
   return {
@@ -38,8 +38,9 @@ export function createWasmScan(wasm: LoadedWasm): Pick<Engine, "scanLoad" | "sca
   return wasmScan(wasm.exports);
 }
 
-/** The scanning of a module's exports: `window` (by default its own), its matches copied out. */
-export function wasmScan(x: WasmExports, window = wasmSearch(x)): Pick<Engine, "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
+/** The scanning of a module's exports over its scan window, its matches copied out. */
+export function wasmScan(x: WasmExports): Pick<Engine, "scanLoad" | "scanLoaded" | "scanColumns" | "scanMerged"> {
+  const window = wasmSearch(x);
   const memory = x.memory.buffer;
   const offsets = new Uint32Array(memory, x.scanOffsetRegion(), SCAN_MATCHES);
   const times = new Float64Array(memory, x.scanTimeRegion(), SCAN_MATCHES);

@@ -21,7 +21,6 @@ import {
   scanShape,
   VisitingSearch,
   wasmScan,
-  wasmSearch,
   type WindowSearch,
 } from "../internal.js";
 import type { ByteWriter } from "./byte-writer.js";
@@ -66,7 +65,7 @@ export class WasmLineSearch implements WindowSearch {
     private readonly window: TimeWindow,
   ) {
     const memory = x.memory.buffer;
-    this.finder = matchFinder(wasmScan(x, wasmSearch(x)), formats);
+    this.finder = matchFinder(wasmScan(x), formats);
     this.parts = new Uint8Array(memory, x.linePartsRegion(), x.linePartsBytes());
     this.out = new Uint8Array(memory, x.lineOutRegion(), x.lineOutBytes());
     this.regions = {
