@@ -2,12 +2,13 @@
  * The built `ulid` bin keeps V8's compiled code for the command's bundle between runs (src/cli/bundle-cache.ts,
  * where the bundle can run as a vm script: Node 20.16 and later): the first run of a subcommand writes it and
  * later runs read it back, printing the same bytes; a cache that cannot be written, a directory that is not the
- * user's own, or a bundle that changed since the cache was written, changes nothing a user sees. Each run is given
+ * user's own, or a bundle that changed since the cache was written, changes nothing a user sees; a run that writes a
+ * cache prunes the directory of old ones. Each run is given
  * a cache directory of its own (NODE_COMPILE_CACHE, under which the command keeps its cache), so nothing here
  * reads another run's cache.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -104,6 +105,36 @@ describe("ulid and its code cache", () => {
     expect(cacheFiles(join(cache, "ulid-wasm")).map((name) => name.split(`-${version}-`)[0])).toEqual(["other"]);
     expect(run(["scan", log], cache).status).toBe(0);
     expect(cacheFiles(join(cache, "ulid-wasm")).map((name) => name.split(`-${version}-`)[0]).sort()).toEqual(["other", "scan"]);
+  });
+
+  it.skipIf(!HAS_CODE_CACHE)("prunes its directory as it writes a cache: caches unused for 30 days, all but the 32 used last, temporary files left", () => {
+    const cache = join(DIR, "cache-pruned");
+    const directory = join(cache, "ulid-wasm");
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const now = Date.now() / 1000;
+    const DAY = 86_400;
+    /** A file `name` in the directory, last read `readAgo` and written `writtenAgo` seconds ago. */
+    const file = (name: string, readAgo: number, writtenAgo = readAgo) => {
+      writeFileSync(join(directory, name), "x");
+      utimesSync(join(directory, name), now - readAgo, now - writtenAgo);
+      return name;
+    };
+    const unused = file("scan-v18.20.0-x64-a1.cache", 31 * DAY);
+    // Written 40 days ago, read half a minute ago: the access time is its use.
+    const readLately = file("decode-v22.1.0-x64-q1.cache", 30, 40 * DAY);
+    // 40 more, used 1 to 40 minutes ago: with the one just read and the one the run writes, 32 are kept.
+    const recent = Array.from({ length: 40 }, (_, i) => file(`generate-v24.0.0-arm64-s${i}.cache`, 60 * (i + 1)));
+    const leftTemporary = file("scan-v22.1.0-x64-q1.cache.123-a1b2", 2 * 3600);
+    const freshTemporary = file("scan-v22.1.0-x64-q2.cache.456-c3d4", 60);
+    // Not named as the cache names its files: never touched, however old.
+    const others = ["notes.txt", "scan.cache", "scan-v22.1.0-x64-q1.cache.bak"].map((name) => file(name, 365 * DAY));
+    expect(run(["scan", log], cache).status).toBe(0);
+    const left = readdirSync(directory).sort();
+    const written = left.filter((name) => name.startsWith(`scan-${process.version}-${process.arch}-`));
+    expect(written).toEqual([expect.stringMatching(/\.cache$/)]);
+    expect(left).toEqual([...written, readLately, ...recent.slice(0, 30), freshTemporary, ...others].sort());
+    expect(left).not.toContain(unused);
+    expect(left).not.toContain(leftTemporary);
   });
 
   it("keeps no cache in a directory that is not the user's own: writable by others, or a symlink", () => {

@@ -21,7 +21,9 @@
  * compiled from another), and a checksum of the code. A cache that is missing, damaged, of another bundle or
  * rejected by V8 is made anew at the end of a run that succeeds (exit status 0), written to a temporary file of its
  * own and renamed over the old one, so concurrent runs never read half a file; a directory that cannot be written
- * changes nothing but the speed.
+ * changes nothing but the speed. A run that writes a cache file also prunes the directory (`prune`): cache files
+ * unused for UNUSED_DAYS, all but the MAX_FILES used last, and temporary files a run left behind, so that Node
+ * upgrades, installs and settings that come and go do not fill the temporary directory.
  *
  * Where. The directory is ulid-wasm-code-cache-<uid> in the system's temporary directory, or ulid-wasm in
  * NODE_COMPILE_CACHE when that names Node's; none with NODE_DISABLE_COMPILE_CACHE set, as Node's. Cached code is
@@ -34,7 +36,7 @@
  * WebAssembly (`node --jitless`: the checksum is computed by a small module), or with no directory, the bundle is
  * required as it is.
  */
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import vm from "node:vm";
 
@@ -85,7 +87,7 @@ export function runBundle(path: string, key: string, require: (id: string) => un
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At the end of a run that succeeded: the code of every function it compiled.
     process.once("exit", (status) => {
-      if (status === 0) writeCache(file, source, script.createCachedData());
+      if (status === 0 && writeCache(file, source, script.createCachedData())) prune(directory, file);
     });
   }
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
@@ -176,9 +178,9 @@ function cachedCode(file: string, source: Buffer, uid: number): Uint8Array | und
 
 /**
  * Writes the cache file of `source` and its `code` (see the format above) to a temporary file of this process's own,
- * then renames it to `file`; a failure leaves no file and is ignored.
+ * then renames it to `file`; whether it did. A failure leaves no file and is otherwise ignored.
  */
-function writeCache(file: string, source: Buffer, code: Buffer): void {
+function writeCache(file: string, source: Buffer, code: Buffer): boolean {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2));
   const temporary = `${file}.${process.pid}-${high!.toString(36)}${low!.toString(36)}`;
   try {
@@ -189,12 +191,71 @@ function writeCache(file: string, source: Buffer, code: Buffer): void {
     header.writeUInt32LE(checksum.of(0, code.length), 4);
     writeFileSync(temporary, Buffer.concat([header, source, code]), { mode: 0o600, flag: "wx" });
     renameSync(temporary, file);
+    return true;
   } catch {
     try {
       rmSync(temporary, { force: true });
     } catch {
-      // Left for the system's clean-up of its temporary directory.
+      // Left for the system's clean-up of its temporary directory, or the next run's `prune`.
     }
+    return false;
+  }
+}
+
+/**
+ * Cache files not read for this long are removed: a Node version or an install no longer run. One still in use is
+ * then made again by its next run. "Read" as the file's access time says, which Linux updates at most once a day
+ * (relatime, its default); where it is not updated (noatime), a cache in daily use is made again every UNUSED_DAYS.
+ */
+const UNUSED_DAYS = 30;
+/**
+ * The most cache files kept, the ones used last: every subcommand's of three Node versions (nine files of 0.3-0.6 MB
+ * each per version and setting).
+ */
+const MAX_FILES = 32;
+/** A temporary file older than this was left by a run that ended between writing and renaming it. */
+const LEFT_TEMPORARY_MS = 60 * 60 * 1000;
+/**
+ * A cache file's name, `<subcommand>-<Node version>-<arch>-<setting>.cache`, and a temporary one's: the same and
+ * `.<pid>-<random>`.
+ */
+const CACHE_NAME = String.raw`[a-z-]+-v\d+\.\d+\.\d+-[0-9a-z]+-[0-9a-z]+\.cache`;
+const CACHE_FILE = new RegExp(`^${CACHE_NAME}$`);
+const TEMPORARY_FILE = new RegExp(String.raw`^${CACHE_NAME}\.\d+-[0-9a-z]+$`);
+
+/**
+ * Prunes `directory` after `written` was written there (see UNUSED_DAYS, MAX_FILES, LEFT_TEMPORARY_MS), touching
+ * only regular files named as the cache names its own. Runs only when a cache file is written, not at every start;
+ * a file that cannot be read or removed (another run's, removed first) is left to the next prune.
+ */
+function prune(directory: string, written: string): void {
+  const now = Date.now();
+  const kept: { path: string; used: number }[] = [];
+  try {
+    for (const name of readdirSync(directory)) {
+      const temporary = TEMPORARY_FILE.test(name);
+      if (!temporary && !CACHE_FILE.test(name)) continue;
+      const path = join(directory, name);
+      const stats = lstatSync(path, { throwIfNoEntry: false });
+      if (stats === undefined || !stats.isFile() || path === written) continue;
+      const used = Math.max(stats.atimeMs, stats.mtimeMs);
+      if (temporary ? now - stats.mtimeMs > LEFT_TEMPORARY_MS : now - used > UNUSED_DAYS * 86_400_000) remove(path);
+      else if (!temporary) kept.push({ path, used });
+    }
+  } catch {
+    return; // A directory that cannot be read (any more): left to the next prune.
+  }
+  // The written file is one of the MAX_FILES: the others are the ones used last.
+  kept.sort((a, b) => b.used - a.used);
+  for (const { path } of kept.slice(MAX_FILES - 1)) remove(path);
+}
+
+/** Removes the file at `path`, if it can. */
+function remove(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Left to the next prune.
   }
 }
 
