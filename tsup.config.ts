@@ -21,17 +21,19 @@ function embeddedBuilds(file: string): Plugin {
 }
 
 /**
- * Resolves the SQL layer's imports of the library's entry (src/index.ts) to the CommonJS entry beside the bundle,
- * so `ulid-wasm/duckdb` in CommonJS shares the library (and its loaded WebAssembly) with `require("ulid-wasm")`.
+ * Resolves the SQL layer's imports of the library's entry (src/index.ts) to `entry`, the built entry beside the bundle
+ * of the same module system, so `ulid-wasm/duckdb` shares the library (and its loaded WebAssembly) with `ulid-wasm`.
  */
-const libraryEntry: Plugin = {
-  name: "library-entry",
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
-      args.importer.endsWith(".ts") && args.importer.includes("/src/sql/") ? { path: "./index.cjs", external: true } : undefined,
-    );
-  },
-};
+function libraryEntry(entry: string): Plugin {
+  return {
+    name: "library-entry",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) =>
+        args.importer.endsWith(".ts") && args.importer.includes("/src/sql/") ? { path: entry, external: true } : undefined,
+      );
+    },
+  };
+}
 
 /**
  * Leaves the package's own name an import of its built entry, `path` (relative to the output file), instead of
@@ -71,7 +73,7 @@ const builds: Options[] = [
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.d.ts", "!duckdb.d.cts"],
+    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.node.js*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.node.js*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -87,7 +89,19 @@ const builds: Options[] = [
     format: ["cjs"],
     shims: true,
     external: ["@duckdb/node-api", "@duckdb/node-bindings"],
-    esbuildPlugins: [libraryEntry],
+    esbuildPlugins: [libraryEntry("./index.cjs")],
+  },
+  {
+    ...shared,
+    // Node's ESM entries (the "import" condition of package.json's exports; bundlers take "module", the files of the
+    // first build): one file each, as the CommonJS build. Node's ESM loader costs each module it loads, and the files
+    // of the first build took 30-50 ms of an app's cold start (bench/import.mjs, docs/performance.md); Node drops
+    // nothing an app does not use either way. ulid-wasm/duckdb imports the library from the entry beside it.
+    entry: { "index.node": "src/index.ts", "duckdb.node": "src/duckdb.ts" },
+    format: ["esm"],
+    splitting: false,
+    external: ["@duckdb/node-api", "@duckdb/node-bindings"],
+    esbuildPlugins: [libraryEntry("./index.node.js")],
   },
   {
     // The types of the entries, index.d.ts and index.d.cts (duckdb.d.ts and .d.cts), from one type-check (one rollup

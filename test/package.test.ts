@@ -1,6 +1,9 @@
-// The built package, as users load it: ESM and CommonJS entries, the same API names, no runtime dependencies.
+// The built package, as users load it: ESM (Node's one file, bundlers' files per module) and CommonJS entries, the same
+// API names, no runtime dependencies.
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const API_NAMES = [
@@ -45,13 +48,43 @@ const VECTOR = "01ARYZ6S410000000000000000";
 const VECTOR_TIME = 1469918176385;
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 describe("built package", () => {
-  it("ESM entry exports every API name and works", async () => {
+  it("the bundlers' ESM entry (a file per module) exports every API name and works", async () => {
     const esm = await import("../dist/index.js");
     expect(Object.keys(esm).sort()).toEqual([...API_NAMES].sort());
     expect(esm.decodeTime(VECTOR)).toBe(VECTOR_TIME);
     expect(esm.getBackend().kind).toBe("wasm");
+  });
+
+  it("Node's ESM entry, one file, exports every API name and works", async () => {
+    // (By URL: the file's types are dist/index.d.ts, as package.json's exports say, which TypeScript cannot tell.)
+    const node = await import(new URL("../dist/index.node.js", import.meta.url).href);
+    expect(Object.keys(node).sort()).toEqual([...API_NAMES].sort());
+    expect(node.decodeTime(VECTOR)).toBe(VECTOR_TIME);
+    expect(node.getBackend().kind).toBe("wasm");
+    expect(readFileSync(new URL("../dist/index.node.js", import.meta.url), "utf8")).not.toMatch(/^import |\bfrom ["']\./m);
+  });
+
+  it("Node's import takes the one-file entries, a bundler the files per module; one library for both entries", () => {
+    expect(packageJson.exports["."]).toMatchObject({
+      module: { types: "./dist/index.d.ts", default: "./dist/index.js" },
+      import: { types: "./dist/index.d.ts", default: "./dist/index.node.js" },
+      require: { types: "./dist/index.d.cts", default: "./dist/index.cjs" },
+    });
+    // "module" is no condition of Node's: listed before "import", bundlers take it and Node passes it by.
+    expect(Object.keys(packageJson.exports["."])).toEqual(["workerd", "module", "import", "require"]);
+    // In a Node process of its own, importing the package by name (from its root: a package may import itself).
+    const script = `
+      const lib = await import("ulid-wasm");
+      const { registerFunctions } = await import("ulid-wasm/duckdb");
+      let shared = false;
+      try { registerFunctions(null); } catch (error) { shared = error instanceof lib.UlidError; }
+      console.log(JSON.stringify([import.meta.resolve("ulid-wasm"), import.meta.resolve("ulid-wasm/duckdb"), shared]));`;
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
+    const [entry, duckdb, shared] = JSON.parse(output) as [string, string, boolean];
+    expect([entry.slice(entry.indexOf("/dist/")), duckdb.slice(duckdb.indexOf("/dist/")), shared]).toEqual(["/dist/index.node.js", "/dist/duckdb.node.js", true]);
   });
 
   it("CommonJS entry exports every API name and works", () => {
@@ -78,14 +111,17 @@ describe("built package", () => {
 
   it("`ulid-wasm/duckdb` exports registerFunctions from ESM and CommonJS; DuckDB is an optional peer, never a dependency", async () => {
     expect(packageJson.exports["./duckdb"]).toEqual({
-      import: { types: "./dist/duckdb.d.ts", default: "./dist/duckdb.js" },
+      module: { types: "./dist/duckdb.d.ts", default: "./dist/duckdb.js" },
+      import: { types: "./dist/duckdb.d.ts", default: "./dist/duckdb.node.js" },
       require: { types: "./dist/duckdb.d.cts", default: "./dist/duckdb.cjs" },
     });
-    const esm = await import("../dist/duckdb.js");
+    const bundlers = await import("../dist/duckdb.js");
+    const node = await import(new URL("../dist/duckdb.node.js", import.meta.url).href);
     const cjs = createRequire(import.meta.url)("../dist/duckdb.cjs");
-    for (const entry of [esm, cjs]) expect(Object.keys(entry)).toEqual(["registerFunctions"]);
-    // The CommonJS bundle shares the main entry's library rather than carrying a copy.
+    for (const entry of [bundlers, node, cjs]) expect(Object.keys(entry)).toEqual(["registerFunctions"]);
+    // Node's bundles share the main entry's library of their module system rather than carrying a copy.
     expect(readFileSync(new URL("../dist/duckdb.cjs", import.meta.url), "utf8")).toContain("require('./index.cjs')");
+    expect(readFileSync(new URL("../dist/duckdb.node.js", import.meta.url), "utf8")).toContain("from './index.node.js'");
     expect(packageJson.peerDependencies).toEqual({ "@duckdb/node-api": packageJson.devDependencies["@duckdb/node-api"] });
     expect(packageJson.peerDependenciesMeta).toEqual({ "@duckdb/node-api": { optional: true } });
   });

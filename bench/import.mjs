@@ -1,0 +1,56 @@
+// An app's cold start with the library (`npm run bench:import`, after npm run build; BENCH_NODE=26 for Node 26): the
+// wall time of `node app` where the app imports the package and makes one ULID, against an app that does nothing,
+// each app a process of its own, the apps alternating run by run; each row is the median of RUNS runs (process
+// starts spread on a shared machine), and the time it adds to the empty app's. The apps import the package by name
+// from inside its directory (a package may import itself), so Node resolves package.json's exports as an installed
+// copy would: `import` takes dist/index.node.js, one file. The row "files per module" imports dist/index.js, the
+// files bundlers take ("module" condition), as Node took them before it had a file of its own. Peers for scale: the
+// `ulid` and `uuidv7` packages.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const RUNS = Number(process.argv[2] ?? 31);
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const INDEX = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+
+const APPS = [
+  ["nothing (Node's start)", "empty.mjs", ""],
+  ['import { ulid } from "ulid-wasm"', "esm.mjs", 'import { ulid } from "ulid-wasm";\nulid();\n'],
+  ['require("ulid-wasm")', "cjs.cjs", 'const { ulid } = require("ulid-wasm");\nulid();\n'],
+  ["dist/index.js (files per module)", "per-module.mjs", `import { ulid } from ${JSON.stringify(INDEX)};\nulid();\n`],
+  ['import { ulid } from "ulid" (peer)', "peer-ulid.mjs", 'import { ulid } from "ulid";\nulid();\n'],
+  ['import { uuidv7 } from "uuidv7" (peer)', "peer-uuidv7.mjs", 'import { uuidv7 } from "uuidv7";\nuuidv7();\n'],
+];
+
+mkdirSync(join(ROOT, ".cache"), { recursive: true });
+const dir = mkdtempSync(join(ROOT, ".cache", "bench-import-"));
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+for (const [, file, source] of APPS) writeFileSync(join(dir, file), source);
+
+const devNull = openSync("/dev/null", "w");
+/** Wall ms of one run of `file`; throws if it fails. */
+function wall(file) {
+  const start = performance.now();
+  const { status, stderr } = spawnSync(process.execPath, [join(dir, file)], { stdio: ["ignore", devNull, "pipe"], encoding: "utf8" });
+  if (status !== 0) throw new Error(`${file} exited ${status}: ${stderr}`);
+  return performance.now() - start;
+}
+
+const times = APPS.map(() => []);
+for (let run = 0; run < RUNS; run++) {
+  // A different app first each run: no app always follows the same one.
+  for (let i = 0; i < APPS.length; i++) {
+    const k = (i + run) % APPS.length;
+    times[k].push(wall(APPS[k][1]));
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const floor = median(times[0]);
+console.log(`Node ${process.version}, ${RUNS} runs of each app, medians\n`);
+console.log("| app | wall | over Node's start |\n| --- | ---: | ---: |");
+APPS.forEach(([name], i) => {
+  const ms = median(times[i]);
+  console.log(`| ${name} | ${ms.toFixed(1)} ms | ${i === 0 ? "" : `${(ms - floor).toFixed(1)} ms`} |`);
+});
