@@ -17,13 +17,6 @@ let poolUsed = MAX_DRAW;
 /** Whether this process has looked for a snapshot being built (at the first fill of the pool). */
 let snapshotChecked = false;
 
-/** The parts of Node's `process` used here. */
-interface NodeProcess {
-  execArgv?: readonly string[];
-  env?: Record<string, string | undefined>;
-  getBuiltinModule?: (id: string) => unknown;
-}
-
 /** The part of Node's `v8.startupSnapshot` used here. */
 interface StartupSnapshot {
   isBuildingSnapshot(): boolean | number;
@@ -39,14 +32,9 @@ interface StartupSnapshot {
  */
 function emptyPoolInSnapshots(): void {
   snapshotChecked = true;
-  const node = (globalThis as { process?: NodeProcess }).process;
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   let startup: StartupSnapshot | undefined;
   try {
-    // Node builds a snapshot only when its command line says so (--build-snapshot, --build-snapshot-config, a single
-    // executable's --experimental-sea-config; NODE_OPTIONS may carry none of them; test/defects-snapshot.test.ts
-    // builds one): a process started without options builds none, and spares loading node:v8, 1.5 ms of the first
-    // ID an app makes.
-    if (node?.execArgv?.length === 0 && !node.env?.NODE_OPTIONS) return;
     const v8 = node?.getBuiltinModule?.("node:v8") as { startupSnapshot?: StartupSnapshot } | undefined;
     startup = v8?.startupSnapshot;
     // Truthy, not true: Node 20 answers 1.
