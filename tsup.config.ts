@@ -93,10 +93,11 @@ const builds: Options[] = [
   },
   {
     ...shared,
-    // Node's ESM entries (the "import" condition of package.json's exports; bundlers take "module", the files of the
-    // first build): one file each, as the CommonJS build. Node's ESM loader costs each module it loads, and the files
-    // of the first build took 30-50 ms of an app's cold start (bench/import.mjs, docs/performance.md); Node drops
-    // nothing an app does not use either way. ulid-wasm/duckdb imports the library from the entry beside it.
+    // Node's ESM entries (the "node" condition of package.json's exports, which Deno and Bun apply too; bundlers take
+    // "module" or "import", the files of the first build): one file each, as the CommonJS build. Node's ESM loader
+    // costs each module it loads, and the files of the first build took 30-50 ms of an app's cold start
+    // (bench/import.mjs, docs/performance.md); Node drops nothing an app does not use either way. ulid-wasm/duckdb
+    // imports the library from the entry beside it.
     entry: { "index.node": "src/index.ts", "duckdb.node": "src/duckdb.ts" },
     format: ["esm"],
     splitting: false,

@@ -37,6 +37,7 @@ const DEEP_ONLY = [
   "test/cli-start-modules.test.ts",
   "test/cli-scan.test.ts",
   "test/pack.test.ts",
+  "test/package-resolution.test.ts",
   "test/consumer.test.ts",
   "test/defects-cli-io.test.ts",
   "test/defects-cli-scan.test.ts",

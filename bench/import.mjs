@@ -3,11 +3,11 @@
 // each app a process of its own, the apps alternating run by run; each row is the median of RUNS runs (process
 // starts spread on a shared machine), and the time it adds to the empty app's. The apps import the package by name
 // from inside its directory (a package may import itself), so Node resolves package.json's exports as an installed
-// copy would: `import` takes dist/index.node.js, one file. The row "files per module" imports dist/index.js, the
-// files bundlers take ("module" condition), as Node took them before it had a file of its own. Peers for scale: the
-// `ulid` and `uuidv7` packages.
+// copy would: `import` takes dist/index.node.js, one file ("node" condition). The row "files per module" imports
+// dist/index.js, the files bundlers take, as Node took them before it had a file of its own. Peers for scale: the
+// `ulid` and `uuidv7` packages. The apps run without NODE_OPTIONS and Node's compile cache, as a cold start would.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,13 +27,14 @@ const APPS = [
 mkdirSync(join(ROOT, ".cache"), { recursive: true });
 const dir = mkdtempSync(join(ROOT, ".cache", "bench-import-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+process.on("SIGINT", () => process.exit(130));
 for (const [, file, source] of APPS) writeFileSync(join(dir, file), source);
 
-const devNull = openSync("/dev/null", "w");
+const { NODE_OPTIONS: _options, NODE_COMPILE_CACHE: _cache, ...env } = process.env;
 /** Wall ms of one run of `file`; throws if it fails. */
 function wall(file) {
   const start = performance.now();
-  const { status, stderr } = spawnSync(process.execPath, [join(dir, file)], { stdio: ["ignore", devNull, "pipe"], encoding: "utf8" });
+  const { status, stderr } = spawnSync(process.execPath, [join(dir, file)], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env });
   if (status !== 0) throw new Error(`${file} exited ${status}: ${stderr}`);
   return performance.now() - start;
 }

@@ -3,7 +3,7 @@
  * in its bundle; one that uses a batch function (or setBackend, getBackend) gets them. Bundled with esbuild from the
  * built package, as an app bundles it: the metafile tells how many bytes each of the package's modules put in.
  */
-import { build } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./helpers/runtimes.js";
 
@@ -11,8 +11,14 @@ import { ROOT } from "./helpers/runtimes.js";
 const WASM_MODULE = /^dist\/(wasm\/|engine\/wasm)/;
 const WASM_CORE = ["dist/wasm/generated.js", "dist/wasm/load.js", "dist/engine/wasm.js"];
 
-/** An app's bundle that re-exports `names` from the package: its text, and the bytes each module put in it. */
-async function bundle(names: string): Promise<{ text: string; bytes: Record<string, number> }> {
+/** A bundler's platform and export conditions. */
+type Setting = Pick<BuildOptions, "platform" | "conditions">;
+
+/**
+ * An app's bundle that re-exports `names` from the package: its text, and the bytes each module put in it. `setting`:
+ * the bundler's platform and export conditions, esbuild's defaults unless given.
+ */
+async function bundle(names: string, setting: Setting = {}): Promise<{ text: string; bytes: Record<string, number> }> {
   const result = await build({
     stdin: { contents: `export { ${names} } from "ulid-wasm";`, resolveDir: ROOT },
     absWorkingDir: ROOT,
@@ -21,6 +27,7 @@ async function bundle(names: string): Promise<{ text: string; bytes: Record<stri
     minify: true,
     metafile: true,
     write: false,
+    ...setting,
   });
   const [output] = Object.values(result.metafile.outputs);
   const bytes = Object.entries(output!.inputs).map(([file, { bytesInOutput }]) => [file, bytesInOutput]);
@@ -37,9 +44,21 @@ const SINGLE = [
   "encode, decode, decodeInto, parse, ulidToUUID, uuidToULID, UlidError",
 ].join(", ");
 
+/**
+ * Bundlers' settings: esbuild's defaults (which apply the "module" export condition), its neutral platform and
+ * custom conditions (which do not, nor "node": the package's "import" then gives the files per module too), and its
+ * Node platform. Node's own loader takes one bundled file under the "node" condition (test/package-resolution.test.ts).
+ */
+const SETTINGS: [string, Setting][] = [
+  ["esbuild's defaults", {}],
+  ["the neutral platform", { platform: "neutral" }],
+  ["custom conditions", { conditions: ["worker"] }],
+  ["the Node platform", { platform: "node" }],
+];
+
 describe("tree-shaking", () => {
-  it("single-ID functions only: no wasm module, no embedded binary", async () => {
-    const { text, bytes } = await bundle(SINGLE);
+  it.each(SETTINGS)("single-ID functions only, %s: no wasm module, no embedded binary", async (_, setting) => {
+    const { text, bytes } = await bundle(SINGLE, setting);
     const wasm = Object.entries(bytes).filter(([file, size]) => WASM_MODULE.test(file) && size > 0);
     expect(wasm).toEqual([]);
     expect(holdsWasm(text)).toBe(false);
