@@ -8,7 +8,7 @@
  * reads another run's cache.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, lutimesSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -120,20 +120,27 @@ describe("ulid and its code cache", () => {
       return name;
     };
     const unused = file("scan-v18.20.0-x64-a1.cache", 31 * DAY);
+    const unusedPreRelease = file("other-v24.0.0-rc.1-x64-b2.cache", 31 * DAY);
     // Written 40 days ago, read half a minute ago: the access time is its use.
     const readLately = file("decode-v22.1.0-x64-q1.cache", 30, 40 * DAY);
     // 40 more, used 1 to 40 minutes ago: with the one just read and the one the run writes, 32 are kept.
     const recent = Array.from({ length: 40 }, (_, i) => file(`generate-v24.0.0-arm64-s${i}.cache`, 60 * (i + 1)));
     const leftTemporary = file("scan-v22.1.0-x64-q1.cache.123-a1b2", 2 * 3600);
     const freshTemporary = file("scan-v22.1.0-x64-q2.cache.456-c3d4", 60);
-    // Not named as the cache names its files: never touched, however old.
+    // Not named as the cache names its files, or no file: never touched, however old.
     const others = ["notes.txt", "scan.cache", "scan-v22.1.0-x64-q1.cache.bak"].map((name) => file(name, 365 * DAY));
+    mkdirSync(join(directory, "new-v18.20.0-x64-d1.cache"));
+    symlinkSync(join(directory, "notes.txt"), join(directory, "new-v18.20.0-x64-d2.cache"));
+    const old = Math.floor(now) - 365 * DAY;
+    for (const name of ["new-v18.20.0-x64-d1.cache", "new-v18.20.0-x64-d2.cache"]) lutimesSync(join(directory, name), old, old);
+    others.push("new-v18.20.0-x64-d1.cache", "new-v18.20.0-x64-d2.cache");
     expect(run(["scan", log], cache).status).toBe(0);
     const left = readdirSync(directory).sort();
     const written = left.filter((name) => name.startsWith(`scan-${process.version}-${process.arch}-`));
     expect(written).toEqual([expect.stringMatching(/\.cache$/)]);
     expect(left).toEqual([...written, readLately, ...recent.slice(0, 30), freshTemporary, ...others].sort());
     expect(left).not.toContain(unused);
+    expect(left).not.toContain(unusedPreRelease);
     expect(left).not.toContain(leftTemporary);
   });
 
