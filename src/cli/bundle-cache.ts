@@ -217,9 +217,10 @@ const MAX_FILES = 32;
 const LEFT_TEMPORARY_MS = 60 * 60 * 1000;
 /**
  * A cache file's name, `<subcommand>-<Node version>-<arch>-<setting>.cache` (a version such as v26.10.0, or of a
- * pre-release, v24.0.0-rc.1 or v25.0.0-nightly20250101abcdef), and a temporary one's: the same and `.<pid>-<random>`.
+ * pre-release: v24.0.0-rc.1, v25.0.0-nightly20250101abcdef, v24.0.0-v8-canary20250101abcdef), and a temporary one's:
+ * the same and `.<pid>-<random>`.
  */
-const CACHE_NAME = String.raw`[a-z-]+-v\d+\.\d+\.\d+(?:-[0-9a-z.]+)?-[0-9a-z]+-[0-9a-z]+\.cache`;
+const CACHE_NAME = String.raw`[a-z-]+-v\d+\.\d+\.\d+[0-9a-z.-]*-[0-9a-z]+-[0-9a-z]+\.cache`;
 const CACHE_FILE = new RegExp(`^${CACHE_NAME}$`);
 const TEMPORARY_FILE = new RegExp(String.raw`^${CACHE_NAME}\.\d+-[0-9a-z]+$`);
 
