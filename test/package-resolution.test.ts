@@ -9,6 +9,12 @@ import { expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** How each module system loads a specifier and names the file it resolves to, and the files it must take. */
+const SYSTEMS = [
+  { system: "import", esm: true, load: "await import", resolve: "import.meta.resolve", files: ["/dist/index.node.js", "/dist/duckdb.node.js"] },
+  { system: "require", esm: false, load: "require", resolve: "require.resolve", files: ["/dist/index.cjs", "/dist/duckdb.cjs"] },
+];
+
 /** What `script` prints, run as an ES module (`esm`) or CommonJS by the Node running the tests, in the package root. */
 function run(script: string, esm: boolean): string {
   const { NODE_OPTIONS: _options, ...env } = process.env;
@@ -18,24 +24,13 @@ function run(script: string, esm: boolean): string {
 /** A path's part from dist/ on. */
 const inDist = (path: string) => path.slice(path.indexOf("/dist/"));
 
-it("import takes dist/index.node.js and dist/duckdb.node.js, which share one library", () => {
+it.each(SYSTEMS)("$system takes $files, which share one library", ({ esm, load, resolve, files }) => {
   const script = `
-    const lib = await import("ulid-wasm");
-    const { registerFunctions } = await import("ulid-wasm/duckdb");
+    const lib = ${load}("ulid-wasm");
+    const { registerFunctions } = ${load}("ulid-wasm/duckdb");
     let shared = false;
     try { registerFunctions(null); } catch (error) { shared = error instanceof lib.UlidError; }
-    console.log(JSON.stringify([import.meta.resolve("ulid-wasm"), import.meta.resolve("ulid-wasm/duckdb"), shared, lib.getBackend().kind]));`;
-  const [entry, duckdb, shared, engine] = JSON.parse(run(script, true)) as [string, string, boolean, string];
-  expect([inDist(entry), inDist(duckdb), shared, engine]).toEqual(["/dist/index.node.js", "/dist/duckdb.node.js", true, "wasm"]);
-});
-
-it("require takes dist/index.cjs and dist/duckdb.cjs, which share one library", () => {
-  const script = `
-    const lib = require("ulid-wasm");
-    const { registerFunctions } = require("ulid-wasm/duckdb");
-    let shared = false;
-    try { registerFunctions(null); } catch (error) { shared = error instanceof lib.UlidError; }
-    console.log(JSON.stringify([require.resolve("ulid-wasm"), require.resolve("ulid-wasm/duckdb"), shared]));`;
-  const [entry, duckdb, shared] = JSON.parse(run(script, false)) as [string, string, boolean];
-  expect([inDist(entry), inDist(duckdb), shared]).toEqual(["/dist/index.cjs", "/dist/duckdb.cjs", true]);
+    console.log(JSON.stringify([${resolve}("ulid-wasm"), ${resolve}("ulid-wasm/duckdb"), shared, lib.getBackend().kind]));`;
+  const [entry, duckdb, shared, engine] = JSON.parse(run(script, esm)) as [string, string, boolean, string];
+  expect([inDist(entry), inDist(duckdb), shared, engine]).toEqual([...files, true, "wasm"]);
 });

@@ -99,9 +99,10 @@ export interface Engine {
    * `scanLoad` took last (the WebAssembly engine searches its copy), as its kernels define a match
    * (assembly/scan-*.ts, js-scan-*.ts). Writes each one's offset in `text` to `offsets` and its Unix ms to `times`,
    * in order, and returns how many; for a format whose matches vary in length (`ScanShape.varies`, scan-shape.ts:
-   * TypeID), also each one's length in bytes to `lengths`, which is left as it is for the others. `glued`: the byte before `text` glues to a match at its start (`ScanShape.glues`).
-   * `atEnd`: nothing follows `text`; otherwise an ID that reaches its end is left out (what follows might glue it),
-   * for the caller to pass again. The window loop, chunk boundaries and lines are in src/scan/scanner.ts.
+   * TypeID), also each one's length in bytes to `lengths`, which is left as it is for the others. `glued`: the byte
+   * before `text` glues to a match at its start (`ScanShape.glues`). `atEnd`: nothing follows `text`; otherwise an
+   * ID that reaches its end is left out (what follows might glue it), for the caller to pass again. The window loop,
+   * chunk boundaries and lines are in src/scan/scanner.ts.
    */
   scanLoaded(format: FormatSpec, ...window: Parameters<ScanKernel>): number;
   /**

@@ -6,8 +6,8 @@
  * and it leaves its matches in the module's scan regions for the line kernel), else each type's kernel, the
  * matches, each with its type, then put back in those regions. Where the module is not the engine (WebAssembly
  * refused, or a file name too long for its line-parts region), each match goes to `ScanLines.write`, which writes
- * the same bytes. Most of a scan's time
- * went on formatting its lines in JavaScript, and most of a short scan's on warming that code up (bench/cli.mjs).
+ * the same bytes. Most of a scan's time went on formatting its lines in JavaScript, and most of a short scan's on
+ * warming that code up (bench/cli.mjs).
  */
 import {
   batchEngine,
