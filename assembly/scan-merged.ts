@@ -283,38 +283,56 @@ function run(start: i32, ends: i32): void {
   // A run that reaches the end of a text that goes on is undecided; one glued to the byte before the text is none.
   if ((end == length && !final) || (start == 0 && alnumGlued)) return;
   const chars = end - start;
+  if (chars == ID_CHARS) {
+    if (ulidAt >= 0 || typeIdAt >= 0) crockfordRun(start, end);
+  } else if (chars == OBJECTID_CHARS || chars == XID_CHARS) wordRun(start, end);
+}
+
+/** The run of 26 letters and digits [start, end): a ULID, a TypeID's suffix (with its prefix), or neither. */
+// @ts-ignore: decorator
+@inline function crockfordRun(start: i32, end: i32): void {
+  const bits = crockfordAlphabets(start);
   let format = -1;
   let from = start;
-  let time: f64 = 0;
-  if (chars == ID_CHARS && (ulidAt >= 0 || typeIdAt >= 0)) {
-    const bits = crockfordAlphabets(start);
-    if ((bits & IN_ULID) != 0 && ulidAt >= 0 && load<u8>(ULID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) < 8) {
-      format = ulidAt;
-      time = crockfordTime(start);
-    }
-    const word = end == length || load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>end)) == TYPEID_BORDER;
-    if ((bits & IN_TYPEID) != 0 && typeIdAt >= 0 && word && load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) < 8) {
-      const typeIdFrom = typeIdStart(start, wordGlued);
-      // Longer than the ULID (with a prefix), or the same span listed first.
-      if (typeIdFrom >= 0 && (format < 0 || typeIdFrom < start || typeIdAt < format)) {
-        format = typeIdAt;
-        from = typeIdFrom;
-        time = crockfordTime(start);
-      }
-    }
-  } else if (chars == OBJECTID_CHARS && objectIdAt >= 0) {
-    if ((alphabetsOf(start, OBJECTID_CHARS) & IN_HEX) != 0) {
-      format = objectIdAt;
-      time = objectIdTime(start);
-    }
-  } else if (chars == XID_CHARS && xidAt >= 0) {
-    // An XID's last character is 0 or g: its low 4 bits pad the 96 bits.
-    if ((alphabetsOf(start, XID_CHARS) & IN_XID) != 0 && (load<u8>(XID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>(end - 1))) & 15) == 0) {
-      format = xidAt;
-      time = xidTime(start);
+  if ((bits & IN_ULID) != 0 && ulidAt >= 0 && load<u8>(ULID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) < 8) format = ulidAt;
+  if ((bits & IN_TYPEID) != 0 && typeIdAt >= 0) {
+    const typeIdFrom = typeIdSpan(start, end, format);
+    if (typeIdFrom >= 0) {
+      format = typeIdAt;
+      from = typeIdFrom;
     }
   }
-  if (format >= 0) keep(from, end - from, time, format);
+  // A TypeID's time is its suffix's, as a ULID's.
+  if (format >= 0) keep(from, end - from, crockfordTime(start), format);
+}
+
+/**
+ * Where the TypeID whose suffix is the lower-case run [start, end) starts, when it is one and wins over the match
+ * `format` of the same run (-1: none): longer (with a prefix), or the same span listed first; else -1. Out of line,
+ * as `wordRun`: most logs hold no TypeID.
+ */
+function typeIdSpan(start: i32, end: i32, format: i32): i32 {
+  const word = end == textLength || load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>end)) == TYPEID_BORDER;
+  if (!word || load<u8>(TYPEID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>start)) >= 8) return -1;
+  const typeIdFrom = typeIdStart(start, wordGlued);
+  return typeIdFrom >= 0 && (format < 0 || typeIdFrom < start || typeIdAt < format) ? typeIdFrom : -1;
+}
+
+/**
+ * The run of 24 or 20 letters and digits [start, end): an ObjectId, an XID, or neither. Out of line
+ * (scripts/build-wasm.mjs): most logs hold neither, and V8 optimises `run`, hot in every scan, with all the code in
+ * it, a compile a small scan waits for.
+ */
+function wordRun(start: i32, end: i32): void {
+  const chars = end - start;
+  if (chars == OBJECTID_CHARS) {
+    if (objectIdAt >= 0 && (alphabetsOf(start, OBJECTID_CHARS) & IN_HEX) != 0) keep(start, chars, objectIdTime(start), objectIdAt);
+    return;
+  }
+  // An XID's last character is 0 or g: its low 4 bits pad the 96 bits.
+  if (xidAt >= 0 && (alphabetsOf(start, XID_CHARS) & IN_XID) != 0 && (load<u8>(XID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>(end - 1))) & 15) == 0) {
+    keep(start, chars, xidTime(start), xidAt);
+  }
 }
 
 /** The UUID v7 candidate at `start` (its shape is in place), kept if it is one. */

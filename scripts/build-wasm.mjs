@@ -42,6 +42,44 @@ function outFileOf(target, cli) {
   return cli ? join(dirname(libraryOut), `cli.${target}.wasm`) : libraryOut;
 }
 
+/**
+ * Functions binaryen leaves out of line (AssemblyScript's names: file, then function), of the library's kernels and
+ * of the command's own. At -O3 it inlines any function of one caller up to 200 of its size units. V8 compiles a hot
+ * function with its optimising compiler whole, the paths a run never takes included, on a thread of its own, and a
+ * process ends only once those compiles are done: a small scan waited for them (docs/performance.md, "The
+ * command's start"). These hold the paths most scans never take, so their callers, the hot ones, compile small.
+ */
+const OUT_OF_LINE = {
+  library: [
+    // The one-pass scan's checks of a run of letters and digits that most logs never need: of 24 or 20 (an
+    // ObjectId, an XID) and of a TypeID's prefix. A ULID's stays in line.
+    "assembly/scan-merged/wordRun",
+    "assembly/scan-merged/typeIdSpan",
+  ],
+  command: [
+    // `ulid scan --json`'s line: the text line stays in the line kernel.
+    "assembly/command/scan-match-lines/jsonLine",
+    // Decimals of 10^9 and more (`writeDecimal` stays small enough for V8 to inline into the line kernels).
+    "assembly/command/decimal-text/writeLargeDecimal",
+  ],
+};
+
+/**
+ * An asc transform (asc gives it `binaryen`) that marks `names` never to be inlined, before asc optimises the
+ * module. A name that is no function of the module fails the build, so a rename cannot drop one unseen.
+ */
+function outOfLine(names) {
+  return class OutOfLine {
+    afterCompile(module) {
+      for (const name of names) {
+        if (module.getFunction(name) === 0) throw new Error(`OUT_OF_LINE names ${name}, which the module does not have`);
+        this.binaryen.setPassArgument("no-inline", name);
+        module.runPasses(["no-inline"]);
+      }
+    }
+  };
+}
+
 /** Compiles one asconfig.json target of the library's entry, or of the command's (`cli`), to `outFileOf`. */
 async function compile(target, cli) {
   const outFile = outFileOf(target, cli);
@@ -51,6 +89,7 @@ async function compile(target, cli) {
   // Imported here, by the workers: a build whose sources are unchanged loads no compiler.
   const { default: asc } = await import("assemblyscript/asc");
   const { error } = await asc.main([...args, "--config", configFile, "--target", target], {
+    transforms: [outOfLine(cli ? [...OUT_OF_LINE.library, ...OUT_OF_LINE.command] : OUT_OF_LINE.library)],
     stdout: process.stdout,
     stderr: process.stderr,
   });

@@ -14,17 +14,26 @@ const BILLION: u64 = 1_000_000_000;
 
 /**
  * `value` (below 2^53) in decimal at `dst`, as `String(value)` writes it; returns the bytes written. Worked in
- * 32-bit arithmetic, as line numbers and offsets almost always fit: above, the last nine digits are split off.
+ * 32-bit arithmetic, as line numbers and offsets almost always fit; larger values take `writeLargeDecimal`.
  */
 export function writeDecimal(value: u64, dst: usize): i32 {
-  if (value < BILLION) {
-    const count = digitCount(<u32>value);
-    writeDigits(<u32>value, count, dst);
-    return count;
-  }
-  const high = value / BILLION;
-  const count = writeDecimal(high, dst);
-  writeDigits(<u32>(value - high * BILLION), 9, dst + <usize>count);
+  if (value >= BILLION) return writeLargeDecimal(value, dst);
+  const count = digitCount(<u32>value);
+  writeDigits(<u32>value, count, dst);
+  return count;
+}
+
+/**
+ * `writeDecimal` of a value from 10^9 to 2^53: the last nine digits split off, and what is left, below
+ * 2^53 / 10^9 < 10^7, one more 32-bit number. A function of its own, not recursive: V8's optimising compiler
+ * inlines a small function into the hot one that calls it (the line kernels), loops and all, and this one's loops
+ * would only lengthen that compile, which a small scan waits for.
+ */
+function writeLargeDecimal(value: u64, dst: usize): i32 {
+  const high = <u32>(value / BILLION);
+  const count = digitCount(high);
+  writeDigits(high, count, dst);
+  writeDigits(<u32>(value - <u64>high * BILLION), 9, dst + <usize>count);
   return count + 9;
 }
 
