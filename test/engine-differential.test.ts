@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsUlidCodec } from "../src/engine/js-ulid.js";
+import { FORMAT_SPECS } from "../src/engine/specs.js";
 import { type FormatCodec, GENERATE_CHUNK, type IdBatch } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
 import { type LoadedWasm, instantiateBuild, loadWasm } from "../src/wasm/load.js";
@@ -208,6 +209,17 @@ it("loads the default build once and shares it", () => {
   expect(wasm).not.toBeNull();
   expect(loadWasm()).toBe(wasm);
   expect(createWasmEngine()?.kind).toBe("wasm");
+});
+
+it("makes each format's codec once, on first use, the same through codecs and codecOf", () => {
+  const engine = createWasmEngine(instantiateBuild(true))!;
+  expect(Object.keys(engine.codecs!)).toEqual(FORMAT_SPECS.map((spec) => spec.name));
+  for (const spec of FORMAT_SPECS) {
+    const codec = engine.codecOf(spec);
+    expect(codec).not.toBeNull();
+    expect(engine.codecs![spec.name]).toBe(codec);
+    expect(engine.codecOf(spec)).toBe(codec);
+  }
 });
 
 it("has a chunk that holds a whole generation step", () => {
