@@ -285,7 +285,7 @@ function run(start: i32, ends: i32): void {
   const chars = end - start;
   if (chars == ID_CHARS) {
     if (ulidAt >= 0 || typeIdAt >= 0) crockfordRun(start, end);
-  } else if (chars == OBJECTID_CHARS || chars == XID_CHARS) wordRun(start, end);
+  } else if ((chars == OBJECTID_CHARS && objectIdAt >= 0) || (chars == XID_CHARS && xidAt >= 0)) wordRun(start, end);
 }
 
 /** The run of 26 letters and digits [start, end): a ULID, a TypeID's suffix (with its prefix), or neither. */
@@ -319,18 +319,18 @@ function typeIdSpan(start: i32, end: i32, format: i32): i32 {
 }
 
 /**
- * The run of 24 or 20 letters and digits [start, end): an ObjectId, an XID, or neither. Out of line
- * (scripts/build-wasm.mjs): most logs hold neither, and V8 optimises `run`, hot in every scan, with all the code in
- * it, a compile a small scan waits for.
+ * The run of 24 or 20 letters and digits [start, end), the length of a format the scan finds: an ObjectId, an XID,
+ * or neither. Out of line (scripts/build-wasm.mjs): most logs hold neither, and V8 optimises `run`, hot in every
+ * scan, with all the code in it, a compile a small scan waits for.
  */
 function wordRun(start: i32, end: i32): void {
   const chars = end - start;
   if (chars == OBJECTID_CHARS) {
-    if (objectIdAt >= 0 && (alphabetsOf(start, OBJECTID_CHARS) & IN_HEX) != 0) keep(start, chars, objectIdTime(start), objectIdAt);
+    if ((alphabetsOf(start, OBJECTID_CHARS) & IN_HEX) != 0) keep(start, chars, objectIdTime(start), objectIdAt);
     return;
   }
   // An XID's last character is 0 or g: its low 4 bits pad the 96 bits.
-  if (xidAt >= 0 && (alphabetsOf(start, XID_CHARS) & IN_XID) != 0 && (load<u8>(XID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>(end - 1))) & 15) == 0) {
+  if ((alphabetsOf(start, XID_CHARS) & IN_XID) != 0 && (load<u8>(XID_CLASS + <usize>load<u8>(SCAN_TEXT + <usize>(end - 1))) & 15) == 0) {
     keep(start, chars, xidTime(start), xidAt);
   }
 }

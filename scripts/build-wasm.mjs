@@ -59,7 +59,8 @@ const OUT_OF_LINE = {
   command: [
     // `ulid scan --json`'s line: the text line stays in the line kernel.
     "assembly/command/scan-match-lines/jsonLine",
-    // Decimals of 10^9 and more (`writeDecimal` stays small enough for V8 to inline into the line kernels).
+    // Decimals of 10^9 and more, a JSON line's Unix ms: `writeDecimal` stays small for the text line, whose numbers
+    // are line numbers.
     "assembly/command/decimal-text/writeLargeDecimal",
   ],
 };

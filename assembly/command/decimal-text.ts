@@ -14,7 +14,7 @@ const BILLION: u64 = 1_000_000_000;
 
 /**
  * `value` (below 2^53) in decimal at `dst`, as `String(value)` writes it; returns the bytes written. Worked in
- * 32-bit arithmetic, as line numbers and offsets almost always fit; larger values take `writeLargeDecimal`.
+ * 32-bit arithmetic, as line numbers and offsets almost always fit; larger values (Unix ms) take `writeLargeDecimal`.
  */
 export function writeDecimal(value: u64, dst: usize): i32 {
   if (value >= BILLION) return writeLargeDecimal(value, dst);
@@ -24,10 +24,11 @@ export function writeDecimal(value: u64, dst: usize): i32 {
 }
 
 /**
- * `writeDecimal` of a value from 10^9 to 2^53: the last nine digits split off, and what is left, below
- * 2^53 / 10^9 < 10^7, one more 32-bit number. A function of its own, not recursive: V8's optimising compiler
- * inlines a small function into the hot one that calls it (the line kernels), loops and all, and this one's loops
- * would only lengthen that compile, which a small scan waits for.
+ * `writeDecimal` of a value from 10^9 to 2^53 (every Unix ms after 1970-01-12: each `--json` line's "time"): the
+ * last nine digits split off, and what is left, below 2^53 / 10^9 < 10^7, one more 32-bit number. A function of
+ * its own, not recursive: V8's optimising compiler (Node 24 on) inlines a small function into the hot one that calls
+ * it, loops and all, and the text lines, whose numbers are line numbers, are spared these loops in their compile,
+ * which a small scan waits for.
  */
 function writeLargeDecimal(value: u64, dst: usize): i32 {
   const high = <u32>(value / BILLION);
@@ -64,7 +65,7 @@ const ERA_DAYS: i64 = 146_097;
 /**
  * The ISO-8601 date and time of the whole second `second` (Unix seconds, >= 0) at `dst` up to the seconds:
  * "2025-01-31T12:00:00", or with a signed 6-digit year after 9999 ("+010889-08-02T05:31:50"), as `toISOString`
- * writes them; returns the bytes written (19 or 21). The date is Howard Hinnant's civil_from_days, over 400-year
+ * writes them; returns the bytes written (19 or 22). The date is Howard Hinnant's civil_from_days, over 400-year
  * eras counted from 0000-03-01, so the leap day ends each year.
  */
 export function writeIsoSecond(second: i64, dst: usize): i32 {

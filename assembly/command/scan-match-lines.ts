@@ -222,7 +222,7 @@ function jsonLine(out: usize, at: i32, i: i32, base: f64, time: f64): usize {
     millis = ms - isoSecondMs;
     isoLength = writeIsoSecond(second, ISO_SECOND);
   }
-  // Its 19 or 21 bytes as three words, no loop: ISO_SECOND holds 32, and what the third stores past them is
+  // Its 19 or 22 bytes as three words, no loop: ISO_SECOND holds 32, and what the third stores past them is
   // overwritten.
   store<u64>(out, load<u64>(ISO_SECOND));
   store<u64>(out, load<u64>(ISO_SECOND, 8), 8);
