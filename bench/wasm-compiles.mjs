@@ -3,9 +3,11 @@
 // V8's `--single-threaded --trace-wasm-compilation-times`, so that each optimising (TurboFan) compile of a
 // WebAssembly kernel runs on the main thread and is timed alone, not against the scan for the CPUs. Prints, per
 // kernel, the median time of its compile and in how many runs V8 compiled it (a process may end before a compile it
-// asked for runs), and the sum per run. A kernel is named by its export in dist/cli.simd.wasm, else by its index (`#19`).
-// Node 22 and later print microseconds, Node 20 whole milliseconds: `node scripts/with-node.mjs 26 node
-// bench/wasm-compiles.mjs`. A small scan waits for these compiles (docs/performance.md, "The command's start").
+// asked for runs), and the sum per run. A kernel is named by its export in dist/cli.simd.wasm, else by its index
+// (`#19`); a function of another module (the code cache's checksum, src/cli/bundle-cache.ts) is counted apart.
+// Node 26 prints microseconds; Node 20, 22 and 24 whole milliseconds, too coarse for these (most read 0 or 1):
+// `node scripts/with-node.mjs 26 node bench/wasm-compiles.mjs`. A small scan waits for these compiles
+// (docs/performance.md, "The command's start").
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,7 @@ import { CLI } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
 
 const RUNS = Number(process.argv[2] ?? 9);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`RUNS must be a whole number of at least 1, got ${process.argv[2]}`);
 const SCANS = [[], ["--json"], ["--type", "all"]];
 
 /**
@@ -28,6 +31,7 @@ function moduleFunctions(path) {
   const leb = () => {
     let value = 0;
     for (let shift = 0; ; shift += 7) {
+      if (at >= bytes.length) throw new Error(`${path} ends within a number`);
       const byte = bytes[at++];
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;
@@ -64,8 +68,7 @@ const log = join(dir, "1.log");
 writeLog(log, 1);
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const unit = Number(process.versions.node.split(".")[0]) >= 22 ? "μs" : "ms";
-console.log(`node ${process.version}; ${RUNS} runs of each scan; times in ${unit}\n`);
+console.log(`node ${process.version}; ${RUNS} runs of each scan; times in μs\n`);
 for (const args of SCANS) {
   const times = new Map();
   const sums = [];
@@ -75,14 +78,19 @@ for (const args of SCANS) {
       maxBuffer: 1 << 28,
     });
     if (child.status !== 0) throw new Error(`ulid scan ${args.join(" ")} exited ${child.status}: ${child.stderr}`);
+    // V8 prints its trace on standard output, among the command's lines: "Compiled function 0x55d0c8d0#17 using
+    // TurboFan, took 1377 μs and ... bodysize 717 ...", the number before "#" the module's. The command's module is
+    // the one whose every function compiled has the body size of its index in dist/cli.simd.wasm.
+    const compiles = [...child.stdout.matchAll(/(0x[0-9a-f]+)#(\d+) using TurboFan, took (\d+) (μs|ms).*?bodysize (\d+)/g)].map(
+      ([, module, index, time, unit, size]) => ({ module, index: Number(index), us: Number(time) * (unit === "ms" ? 1000 : 1), size: Number(size) }),
+    );
+    const foreign = new Set(compiles.filter((c) => sizes.get(c.index) !== c.size).map((c) => c.module));
     let sum = 0;
-    // V8 prints its trace on standard output, among the command's lines. A function whose size is not the command
-    // module's function's of its index is the code cache's checksum (src/cli/bundle-cache.ts).
-    for (const [, index, time, size] of child.stdout.matchAll(/#(\d+) using TurboFan, took (\d+) (?:μs|ms).*?bodysize (\d+)/g)) {
-      const key = sizes.get(Number(index)) === Number(size) ? names.get(Number(index)) ?? `#${index}` : "(the code cache's checksum)";
+    for (const { module, index, us } of compiles) {
+      const key = foreign.has(module) ? `another module's #${index} (the code cache's checksum)` : (names.get(index) ?? `#${index}`);
       if (!times.has(key)) times.set(key, []);
-      times.get(key).push(Number(time));
-      sum += Number(time);
+      times.get(key).push(us);
+      sum += us;
     }
     sums.push(sum);
   }

@@ -212,14 +212,21 @@ it("loads the default build once and shares it", () => {
 });
 
 it("makes each format's codec once, on first use, the same through codecs and codecOf", () => {
-  const engine = createWasmEngine(instantiateBuild(true))!;
+  // The module's exports, with each codec's making counted: it asks the module for its format's chunk once.
+  const wasm = instantiateBuild(true);
+  const made: number[] = [];
+  const exports = { ...wasm.exports, formatChunk: (id: number) => (made.push(id), wasm.exports.formatChunk(id)) };
+  const engine = createWasmEngine({ ...wasm, exports })!;
+  expect(made).toEqual([]);
   expect(Object.keys(engine.codecs!)).toEqual(FORMAT_SPECS.map((spec) => spec.name));
-  for (const spec of FORMAT_SPECS) {
-    const codec = engine.codecOf(spec);
+  FORMAT_SPECS.forEach((spec, i) => {
+    // Half first through the record, half through codecOf.
+    const codec = i % 2 === 0 ? engine.codecs![spec.name] : engine.codecOf(spec);
     expect(codec).not.toBeNull();
     expect(engine.codecs![spec.name]).toBe(codec);
     expect(engine.codecOf(spec)).toBe(codec);
-  }
+    expect(made).toEqual(FORMAT_SPECS.slice(0, i + 1).map((first) => first.wasmId));
+  });
 });
 
 it("has a chunk that holds a whole generation step", () => {

@@ -14,7 +14,7 @@ export function createWasmEngine(wasm: LoadedWasm | null = loadWasm()): Engine |
   const x = wasm.exports;
   const regions = createRegions(x);
   // Each format's codec, made on first use: a run that uses two formats (a scan uses none) is spared making the other
-  // eight (0.4-0.6 ms at start).
+  // eight (0.3-0.6 ms at start).
   const made: Partial<Record<FormatName, FormatCodec>> = {};
   const codecOfFormat = (spec: FormatSpec): FormatCodec => (made[spec.name] ??= createWasmCodec(spec, x, regions));
   const codecs = {} as FormatCodecs;
