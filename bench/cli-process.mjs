@@ -44,6 +44,9 @@ export function runUlid(args, { stdin = "ignore", stdout = "ignore", onStdout } 
   });
 }
 
+/** The median of `values` (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
 /** The run with the median wall time of `runs` runs of `run` (an async function resolving to { ms, cpuMs, ... }). */
 export async function medianRun(runs, run) {
   const results = [];

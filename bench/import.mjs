@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { median } from "./cli-process.mjs";
 
 const RUNS = Number(process.argv[2] ?? 31);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -47,7 +48,6 @@ for (let run = 0; run < RUNS; run++) {
     times[k].push(wall(APPS[k][1]));
   }
 }
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const floor = median(times[0]);
 console.log(`Node ${process.version}, ${RUNS} runs of each app, medians\n`);
 console.log("| app | wall | over Node's start |\n| --- | ---: | ---: |");

@@ -7,6 +7,7 @@
 // `node bench/scan-columns.mjs [IDs] [wasm|js]` (default 1,000,000 IDs, both engines); run with --expose-gc to start each call after a full
 // collection.
 import { encodeMany, generateMany, getBackend, scanText, setBackend, typeid, uuidv7 } from "../dist/index.js";
+import { median } from "./cli-process.mjs";
 
 const IDS = Number(process.argv[2] ?? 1_000_000);
 const ROUNDS = 11;
@@ -41,7 +42,6 @@ function cpuMs(work) {
   return (used.user + used.system) / 1000;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Throws unless both calls find the same matches; returns how many. Their results are dropped before the timing: a

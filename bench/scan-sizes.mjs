@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLI } from "./cli-process.mjs";
+import { CLI, median } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
 
 const JOBS = process.argv[2] === "--jobs";
@@ -56,7 +56,6 @@ function wall(command, args, cpu) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /**
  * Wall ms of each command, run by run: the commands run in turn `runs` times (each round all of them, the first of a

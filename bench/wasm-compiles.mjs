@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLI } from "./cli-process.mjs";
+import { CLI, median } from "./cli-process.mjs";
 import { writeLog } from "./log-fixture.mjs";
 
 const RUNS = Number(process.argv[2] ?? 9);
@@ -67,8 +67,8 @@ process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
 const log = join(dir, "1.log");
 writeLog(log, 1);
 
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 console.log(`node ${process.version}; ${RUNS} runs of each scan; times in μs\n`);
+let found = 0;
 for (const args of SCANS) {
   const times = new Map();
   const sums = [];
@@ -84,6 +84,7 @@ for (const args of SCANS) {
     const compiles = [...child.stdout.matchAll(/(0x[0-9a-f]+)#(\d+) using TurboFan, took (\d+) (μs|ms).*?bodysize (\d+)/g)].map(
       ([, module, index, time, unit, size]) => ({ module, index: Number(index), us: Number(time) * (unit === "ms" ? 1000 : 1), size: Number(size) }),
     );
+    found += compiles.length;
     const foreign = new Set(compiles.filter((c) => sizes.get(c.index) !== c.size).map((c) => c.module));
     let sum = 0;
     for (const { module, index, us } of compiles) {
@@ -98,3 +99,5 @@ for (const args of SCANS) {
   const rows = [...times].map(([key, values]) => [key, median(values), values.length]).sort((a, b) => b[1] - a[1]);
   for (const [key, time, count] of rows) console.log(`  ${String(time).padStart(6)}  ${key} (${count}/${RUNS} runs)`);
 }
+// A scan of this size always starts some: none found is a trace this script no longer reads.
+if (found === 0) throw new Error("no optimising compile found in V8's trace: has its format changed?");

@@ -4,8 +4,8 @@
  * engine's matches), which the CLI suites check against ripgrep and references. On both wasm builds (SIMD and
  * scalar), for every scannable format, text and JSON, unnamed and named files (JSON-escaped names; a start that
  * fills most of the line-parts region, so a window's lines overflow the output region and are written in several
- * calls), time windows, random chunk splits, escape sequences, and line numbers and offsets from 1 to just below 2^53. And the
- * newline count of a `--jobs` range, on either engine, and where its ranges end.
+ * calls), time windows, random chunk splits, escape sequences, and line numbers from 1 and offsets from 0 to just below
+ * 2^53. And the newline count of a `--jobs` range, on either engine, and where its ranges end.
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -11,9 +11,9 @@
 /**
  * `value / 10` for any u32, as a multiply and a shift: 0xCCCCCCCD is (2^35 + 2) / 10, so the product over 2^35 is
  * value / 10 plus less than 1/40, short of the next whole number (value / 10's fraction is at most 9/10). V8's
- * optimising compiler does this itself, but its baseline compiler, which
- * runs a small scan's lines (`ulid scan`, scan-match-lines.ts) until the optimised code is ready, emits a division
- * instruction for each, ~25 cycles, and a line has a dozen.
+ * optimising compiler does this itself, but its baseline compiler, which runs a small scan's lines (`ulid scan`,
+ * scan-match-lines.ts) until the optimised code is ready, emits a division instruction for each, tens of cycles on
+ * many CPUs, and a line has a dozen.
  */
 // @ts-ignore: decorator
 @inline function tenth(value: u32): u32 {
