@@ -42,7 +42,6 @@ function cpuMs(work) {
   return (used.user + used.system) / 1000;
 }
 
-
 /**
  * Throws unless both calls find the same matches; returns how many. Their results are dropped before the timing: a
  * heap that held them would make every collection during a timed call, of either kind, mark a million objects more.

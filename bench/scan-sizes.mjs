@@ -56,7 +56,6 @@ function wall(command, args, cpu) {
   });
 }
 
-
 /**
  * Wall ms of each command, run by run: the commands run in turn `runs` times (each round all of them, the first of a
  * round rotating), so a command's k-th time and another's come from the same round; `cpu` gets each one's median CPU
@@ -133,10 +132,11 @@ for (const megabytes of sizes) {
     const margin = median(ours.map((time, run) => time - theirs[run] - (small ? node[run] : 0)));
     return `${margin <= 0 ? "met" : "missed"}: ${Math.abs(margin).toFixed(1)} ms ${margin <= 0 ? "under" : "over"} ${small ? "rg + Node" : "rg"}`;
   };
-  console.log(
-    `| ${(size / 1e6).toFixed(0)} MB | ${s(median(ulid))} | ${s(median(rgUlid))} | ${(median(ulid) / median(rgUlid)).toFixed(2)}x | ${aim(ulid, rgUlid)} ` +
-      `| ${s(median(uuid))} | ${s(median(rgUuid))} | ${(median(uuid) / median(rgUuid)).toFixed(2)}x | ${aim(uuid, rgUuid)} | ${runs} |`,
-  );
+  const row = (ours, theirs) => {
+    const [oursMs, theirsMs] = [median(ours), median(theirs)];
+    return `${s(oursMs)} | ${s(theirsMs)} | ${(oursMs / theirsMs).toFixed(2)}x | ${aim(ours, theirs)}`;
+  };
+  console.log(`| ${(size / 1e6).toFixed(0)} MB | ${row(ulid, rgUlid)} | ${row(uuid, rgUuid)} | ${runs} |`);
   rmSync(path);
 }
 console.log(`\nload average after: ${load()}`);

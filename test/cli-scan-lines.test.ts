@@ -16,7 +16,7 @@ import { commandExports, commandWasm } from "../src/printer/wasm-kernels.js";
 import { ScanLines } from "../src/printer/scan-match-lines.js";
 import { lastLineStart, newlineCount } from "../src/cli/parallel/line-ranges.js";
 import { scanTargetOf } from "../src/cli/scan-targets.js";
-import { WasmLineSearch, printingScanner } from "../src/printer/wasm-scan-match-lines.js";
+import { WasmLineSearch, lineKernelTakes, printingScanner } from "../src/printer/wasm-scan-match-lines.js";
 import { jsEngine } from "../src/engine/js.js";
 import { setBackend } from "../src/index.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
@@ -118,13 +118,6 @@ function expected(c: Case, chunks: Uint8Array[]): Uint8Array {
   );
 }
 
-/** Whether the lines' start and every type's key fit the module's line-parts region together. */
-function fitsLineParts(wasm: { linePartsBytes(): number }, type: string, json: boolean, name: string | undefined): boolean {
-  const lines = new ScanLines(new ByteWriter(), scanTargetOf({ type }), json);
-  lines.file(name);
-  return lines.start.length + lines.keys.reduce((sum, key) => sum + key.length, 0) <= wasm.linePartsBytes();
-}
-
 const NAMES = [undefined, "app.log", 'logs/"quoted"\\name\t\u00e9\u{1f600}.log', `${"d/".repeat(1_990)}long.log`];
 const WINDOWS = [
   { from: -Infinity, to: Infinity },
@@ -156,7 +149,9 @@ describe.each([
             };
             // A start and keys longer than the module's line-parts region are written by the formatter
             // (`printingScanner`, below).
-            if (!fitsLineParts(wasm, type, json, name)) continue;
+            const lines = new ScanLines(new ByteWriter(), scanTargetOf({ type }), json);
+            lines.file(name);
+            if (!lineKernelTakes(wasm, lines)) continue;
             const chunks = randomChunks(log, 1 + (next() % 100_000), next());
             const want = expected(c, chunks);
             const got = output(

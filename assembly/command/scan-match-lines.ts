@@ -163,9 +163,7 @@ export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
 /** The text line of match `i` at `out`: START LINE KEY ID "\t" ISO "\n"; returns the end of what it wrote. */
 // @ts-ignore: decorator
 @inline function textLine(out: usize, at: i32, i: i32, time: f64): usize {
-  out = copyWords(out, LINE_PARTS, startLength);
-  out += <usize>writeDecimal(<u64>line, out);
-  out = writeKeyAndId(out, at, i);
+  out = writeKeyAndId(writeStartAndLine(out), at, i);
   store<u8>(out, 0x09); // "\t"
   out = writeIso(out + 1, <i64>time);
   store<u8>(out, NEWLINE);
@@ -177,9 +175,7 @@ export function scanLines(from: i32, count: i32, limit: i32, base: f64): i32 {
  * optimising compile of `scanLines`, which a small scan waits for, then holds the text line alone.
  */
 function jsonLine(out: usize, at: i32, i: i32, base: f64, time: f64): usize {
-  out = copyWords(out, LINE_PARTS, startLength);
-  out += <usize>writeDecimal(<u64>line, out);
-  out = copyWords(out, OFFSET_KEY, 10);
+  out = copyWords(writeStartAndLine(out), OFFSET_KEY, 10);
   out += <usize>writeDecimal(<u64>(base + <f64>at), out);
   out = writeKeyAndId(out, at, i);
   const ms = <i64>time;
@@ -188,6 +184,13 @@ function jsonLine(out: usize, at: i32, i: i32, base: f64, time: f64): usize {
   out = copyWords(out, ISO_KEY, 8);
   out = writeIso(out, ms);
   return copyWords(out, JSON_END, 3);
+}
+
+/** A line's START and then its LINE (the match's line number) at `out`; returns the end of what it wrote. */
+// @ts-ignore: decorator
+@inline function writeStartAndLine(out: usize): usize {
+  out = copyWords(out, LINE_PARTS, startLength);
+  return out + <usize>writeDecimal(<u64>line, out);
 }
 
 /** Match `i`'s KEY (its type's) and then its ID, in its type's case, at `out`; returns the end of what it wrote. */

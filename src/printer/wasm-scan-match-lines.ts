@@ -40,14 +40,22 @@ const LOWER_CASE = 2;
 export function printingScanner(lines: ScanLines, writer: ByteWriter, window: TimeWindow, firstLine = 1, firstOffset = 0): Scanner {
   const { formats } = lines.targets;
   const wasm = commandWasm();
-  const parts = lines.start.length + lines.keys.reduce((sum, key) => sum + key.length, 0);
-  if (wasm !== null && parts <= wasm.linePartsBytes() && formats.length <= wasm.scanMaxTypes()) {
+  if (wasm !== null && lineKernelTakes(wasm, lines)) {
     return new Scanner(formats, new WasmLineSearch(wasm, formats, lines, writer, window), firstLine, firstOffset);
   }
   const print = (matched: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number): void => {
     if (time >= window.from && time < window.to) lines.write(matched, at, length, offset, time, line, format);
   };
   return new Scanner(formats, new VisitingSearch(batchEngine(), formats, true, print), firstLine, firstOffset);
+}
+
+/**
+ * Whether the module's line kernel can write `lines`: their start and every type's key fit its line-parts region
+ * together, and it prints that many types.
+ */
+export function lineKernelTakes(wasm: CommandWasmExports, lines: ScanLines): boolean {
+  const parts = lines.start.length + lines.keys.reduce((sum, key) => sum + key.length, 0);
+  return parts <= wasm.linePartsBytes() && lines.targets.formats.length <= wasm.scanMaxTypes();
 }
 
 export class WasmLineSearch implements WindowSearch {
