@@ -73,7 +73,7 @@ const builds: Options[] = [
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.node.js*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.node.js*", "!duckdb.d.ts", "!duckdb.d.cts"],
+    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli-scan.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.node.js*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.node.js*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -124,7 +124,8 @@ const builds: Options[] = [
     // The `ulid` command, the library bundled in: CommonJS (src/cli/bin.ts says why), so dist/cli-main.cjs;
     // import.meta.url (the package.json and the worker beside it) is the bundle's file URL (import-meta-url.ts), and
     // import.meta.dirname (its WebAssembly files) the bundle's directory.
-    entry: { "cli-main": "src/cli/main.ts" },
+    // dist/cli-scan.cjs, the bin's bundle for `ulid scan`: the scan alone (src/cli/scan-main.ts).
+    entry: { "cli-main": "src/cli/main.ts", "cli-scan": "src/cli/scan-main.ts" },
     format: ["cjs"],
     // Minified (326 to 161 kB): every start reads the bundle, decodes it and compares it with the code cache's copy
     // (src/cli/bundle-cache.ts), ~0.5 ms less of a small scan on Node 26 (docs/performance.md). Its source map

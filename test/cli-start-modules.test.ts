@@ -3,12 +3,14 @@
  * worker threads, nor Node's streams (`process.stdout`, node:fs/promises), nor its sockets and terminals, nor
  * `os`, `module` and the argument parser: each is a share of every start of the command, which writes and reads
  * with plain calls (docs/performance.md). `--jobs 2` loads worker threads, as the case that shows this file can
- * tell. And the subcommands that compile the WebAssembly module as the command starts are those that load it.
+ * tell. And the subcommands that compile the WebAssembly module as the command starts are those that load it. And a
+ * scan runs a bundle of its own (dist/cli-scan.cjs), which holds no format's namespace nor TypeScript codec: a small
+ * scan's start is mostly the load of its bundle.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMMAND_NAMES } from "../src/cli/command-names.js";
 import { ENGINE_COMMANDS } from "../src/cli/command-wasm-files.js";
@@ -128,4 +130,34 @@ describe("the subcommands whose runs compile the WebAssembly module early (comma
     "%j, which is not among them, compiles nothing",
     (args) => expect(wasmOf(args)).toEqual({ sync: 0, async: 0, instances: 0 }),
   );
+});
+
+describe("ulid scan runs a bundle of its own", () => {
+  it("runs without the bundle of the other subcommands, which serves them and scan's help", () => {
+    const install = join(DIR, "install");
+    cpSync(dirname(CLI), join(install, "dist"), { recursive: true });
+    cpSync(join(dirname(CLI), "../package.json"), join(install, "package.json"));
+    rmSync(join(install, "dist/cli-main.cjs"));
+    const bin = join(install, "dist/cli.cjs");
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
+    const scan = run(["scan", LOG]);
+    expect(scan.status).toBe(0);
+    expect(scan.stdout.split("\n")).toHaveLength(1001);
+    expect(scan.stdout).toMatch(new RegExp(`^1\t${SPEC_ZERO_RANDOM.ulid}\t`));
+    expect(run(["scan", "--type", "all", "--json", LOG]).status).toBe(0);
+    expect(run(["--version"]).status).not.toBe(0);
+    expect(run(["scan", "--help"]).status).not.toBe(0);
+  });
+
+  it("holds the scan's modules: no format's namespace or TypeScript codec, no other subcommand", () => {
+    const { sources } = JSON.parse(readFileSync(join(dirname(CLI), "cli-scan.cjs.map"), "utf8")) as { sources: string[] };
+    const modules = sources.map((source) => source.replace(/^(\.\.\/)+/, ""));
+    expect(modules).toContain("src/cli/commands/scan.ts");
+    expect(modules).toContain("src/engine/wasm-scan.ts");
+    const codecs = ["ulid", "ulid-text", "flake", "baseuid", "ksuid", "typeid", "record-codec"].map((name) => `src/engine/js-${name}.ts`);
+    const unexpected = modules.filter(
+      (module) => module.startsWith("src/formats/") || (module.startsWith("src/cli/commands/") && module !== "src/cli/commands/scan.ts") || codecs.includes(module),
+    );
+    expect(unexpected).toEqual([]);
+  });
 });

@@ -63,6 +63,7 @@ const decimal: RecordCodec = {
 
 const SPEC: FormatSpec = {
   name: "decimal" as FormatName,
+  label: "decimal ID",
   wasmId: -1,
   bytes: 8,
   chars: 19,

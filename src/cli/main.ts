@@ -3,17 +3,14 @@
  * A thin layer over the library: each subcommand is one file under commands/. Exit status: 0 ok, 1 bad data (an
  * invalid ID or time), 2 a usage error or unreadable input, 3 standard output could not be written (output.ts).
  */
-// First: it starts compiling the WebAssembly module while the rest loads (command-wasm-files.ts).
-import { COMMAND_BINARIES, earlyModule } from "./command-wasm-files.js";
-import { UlidError } from "../index.js";
-import { useCompiledModule, useWasmBinaries } from "../internal.js";
+// First: it starts compiling the WebAssembly module while the rest loads (run-command.ts).
+import { exitWith, runCommand } from "./run-command.js";
 import { helpText } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
-import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
+import { stdoutStream } from "./output.js";
 import { packageVersion } from "./package-version.js";
 import { message } from "./progress.js";
 import { closest } from "./suggest.js";
-import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
 const OVERVIEW = `Usage: ulid <command> [arguments]
 
@@ -63,45 +60,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return 2;
   }
-  try {
-    const parsed = parseCommandArgs(args, command.options);
-    if (parsed.values.help === true) {
-      stdoutStream().write(helpText(command));
-      return 0;
-    }
-    // The module compiled while the bundle loaded, for the engine to instantiate (or, where it failed, compile its own).
-    const compiled = await earlyModule;
-    if (compiled) useCompiledModule(compiled, true);
-    return await command.run(parsed);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      const { name: commandName, synopsis } = command;
-      message(
-        `ulid ${commandName}: ${error.message}\nUsage: ulid ${synopsis}\nRun 'ulid ${commandName} --help' for more.\n`,
-      );
-      return 2;
-    }
-    if (error instanceof InputError) {
-      message(`ulid ${command.name}: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof OutputError) {
-      message(`ulid ${command.name}: ${error.message}\n`);
-      return OUTPUT_FAILED;
-    }
-    if (error instanceof UlidError) {
-      message(`ulid ${command.name}: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  return runCommand(command, args);
 }
 
-useWasmBinaries(COMMAND_BINARIES);
-// No top-level await: this module is bundled as CommonJS (bin.ts says why).
-main(process.argv.slice(2)).then((status) => {
-  // Not `process.exit()`, which would spare the wait for V8's compiler threads (a few ms of a small scan): with a
-  // compile job waiting for a garbage collection on the main thread, it deadlocks (seen on Node 26 under
-  // test/cli-scan-jobs.test.ts). Node ends the process when the event loop is empty.
-  process.exitCode = status;
-});
+exitWith(main(process.argv.slice(2)));

@@ -98,6 +98,7 @@ export const codecOfObjectId: RecordCodec & { renew: typeof renewCounter } = {
 /** ObjectId as the engines see it (listed in specs.ts): 12 bytes, 24 hex digits. */
 export const OBJECTID: FormatSpec = {
   name: "objectid",
+  label: "ObjectId",
   wasmId: 6,
   bytes: BYTES,
   chars: 24,

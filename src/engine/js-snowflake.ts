@@ -202,6 +202,8 @@ export function snowflakeRecords(pad: number): RecordCodec {
 /** Snowflake as the engines see it (listed in specs.ts): 8 bytes, 1 to 19 decimal digits. Not scanned (bench/results/false-matches.md). */
 export const SNOWFLAKE: FormatSpec = {
   name: "snowflake",
+  label: "Snowflake",
+  looksLike: "a Snowflake (a decimal number of 1 to 19 digits)",
   wasmId: 9,
   bytes: 8,
   chars: SNOWFLAKE_MAX_CHARS,

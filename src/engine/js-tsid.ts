@@ -80,6 +80,8 @@ export const codecOfTsid: RecordCodec = {
 /** TSID as the engines see it (listed in specs.ts): 8 bytes, 13 Crockford characters. Not scanned (bench/results/false-matches.md). */
 export const TSID: FormatSpec = {
   name: "tsid",
+  label: "TSID",
+  looksLike: "a TSID (13 characters of letters and digits)",
   wasmId: 8,
   bytes: 8,
   chars: 13,

@@ -157,6 +157,7 @@ export const codecOfXid: RecordCodec & { renew: typeof renewCounter } = {
 /** XID as the engines see it (listed in specs.ts): 12 bytes, 20 lower-case base32hex characters. */
 export const XID: FormatSpec = {
   name: "xid",
+  label: "XID",
   wasmId: 7,
   bytes: BYTES,
   chars: 20,

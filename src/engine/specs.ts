@@ -24,6 +24,8 @@ export type FormatName = "ulid" | "flake" | "baseuid" | "uuidv7" | "ksuid" | "ty
 
 export interface FormatSpec {
   readonly name: FormatName;
+  /** The format's name in messages: "ULID", "UUID v7". */
+  readonly label: string;
   /** The format's number in the WebAssembly ABI (assembly/formats.ts). */
   readonly wasmId: number;
   /** Bytes of a binary ID. */
@@ -61,6 +63,11 @@ export interface FormatSpec {
   isSeparator(byte: number): boolean;
   /** For a format scanning can find (one whose text can be told from ordinary words): its scan hooks. */
   readonly scan?: ScanShape;
+  /**
+   * For a format scanning cannot find (no `scan`): what its IDs look like, in the message that refuses a scan for it
+   * ("a KSUID (27 characters of letters and digits)").
+   */
+  readonly looksLike?: string;
 }
 
 /** The longest TypeID prefix (spec v0.3). */
@@ -95,6 +102,7 @@ const notAlphanumeric = (byte: number): boolean => !isAsciiAlphanumeric(byte);
 /** ULID: 16 bytes, 26 Crockford chars. */
 export const ULID: FormatSpec = {
   name: "ulid",
+  label: "ULID",
   wasmId: 0,
   bytes: 16,
   chars: 26,
@@ -135,6 +143,8 @@ export function flakeScalable(param: number): boolean {
 /** Ulid-Flake: 8 bytes, 13 Crockford chars. */
 export const FLAKE: FormatSpec = {
   name: "flake",
+  label: "Ulid-Flake",
+  looksLike: "a Ulid-Flake (13 characters of letters and digits)",
   wasmId: 1,
   bytes: 8,
   chars: 13,
@@ -151,6 +161,8 @@ export const FLAKE: FormatSpec = {
 /** BaseUID: 15 bytes, 20 chars of the lexicographic Base64 alphabet (which holds `-` and `_`). */
 export const BASEUID: FormatSpec = {
   name: "baseuid",
+  label: "BaseUID",
+  looksLike: "a BaseUID (20 characters of letters, digits, - and _)",
   wasmId: 2,
   bytes: 15,
   chars: 20,
@@ -168,6 +180,7 @@ export const BASEUID: FormatSpec = {
 /** UUID v7: 16 bytes, 36 chars (8-4-4-4-12 hex). */
 export const UUIDV7: FormatSpec = {
   name: "uuidv7",
+  label: "UUID v7",
   wasmId: 3,
   bytes: 16,
   chars: 36,
@@ -196,6 +209,8 @@ export const UUIDV7: FormatSpec = {
 /** KSUID: 20 bytes, 27 chars of base62 (0-9A-Za-z, case-sensitive). */
 export const KSUID: FormatSpec = {
   name: "ksuid",
+  label: "KSUID",
+  looksLike: "a KSUID (27 characters of letters and digits)",
   wasmId: 4,
   bytes: 20,
   chars: 27,
@@ -222,6 +237,7 @@ export const TYPEID: FormatSpec = {
   // TypeID of that millisecond, a UUID v7 or not, as ULID's do.
   freeBits: ULID.freeBits,
   name: "typeid",
+  label: "TypeID",
   wasmId: 5,
   chars: 26,
   prefix: "",

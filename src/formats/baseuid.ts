@@ -36,7 +36,7 @@ const LAST_TICK_MS = (MAX_TICK * TICK_NS) / 1e6;
 export const format: Format = {
   spec: BASEUID,
   jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
-  label: "BaseUID",
+  label: BASEUID.label,
   // Reading times and validating strings is faster here; decodeMany is even, so it stays on WebAssembly.
   stringsOnTypeScript: ["time", "validate"],
   charFault: (text, position) =>
@@ -100,7 +100,6 @@ function writeBigInt(value: bigint, out: Uint8Array): Uint8Array {
 export const definition: FormatDefinition<"baseuid", object, object, NoOptions> = {
   name: "baseuid",
   format,
-  looksLike: "a BaseUID (20 characters of letters, digits, - and _)",
   minting: () => minting,
   bounding: () => minting,
   time: { scale: TICK_NS, divisor: 1e6, origin: noOptions(0) },

@@ -61,11 +61,6 @@ export interface FormatDefinition<
   bounding(options: Partial<Bounding>): Minting;
   /** What its raw time fields are in Unix ms (`decodeTime`, `decodeTimeMany`). */
   readonly time: TimeScale<Reading>;
-  /**
-   * For a format scanning cannot find (its spec has no scan hooks): what its IDs look like, in the message that
-   * refuses a scan for it ("a KSUID (27 characters of letters and digits)").
-   */
-  readonly looksLike?: string;
   /** A format whose texts carry a part of their own (TypeID's prefix): its format with that part, an option's value. */
   withPrefix?(prefix: unknown): Format;
 }

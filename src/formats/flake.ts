@@ -76,7 +76,7 @@ export interface FlakeFields {
 export const format: Format = {
   spec: FLAKE,
   jsCodec: createJsCodec(FLAKE, codecOfFlake),
-  label: "Ulid-Flake",
+  label: FLAKE.label,
   charFault(text, position) {
     const value = DECODE_TABLE[text.charCodeAt(position)]!;
     if (value === INVALID) return invalidChar(text, position, "Ulid-Flake");
@@ -139,7 +139,6 @@ function decodeOptions(options: FlakeDecodeOptions | undefined): { epoch: number
 export const definition: FormatDefinition<"flake", FlakeOptions, FlakeDecodeOptions, Pick<FlakeOptions, "epoch">> = {
   name: "flake",
   format,
-  looksLike: "a Ulid-Flake (13 characters of letters and digits)",
   minting,
   // The bounds of a time hold for both layouts and every sid: only the epoch moves them.
   bounding: ({ epoch }) => minting({ epoch }),

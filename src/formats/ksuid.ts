@@ -44,7 +44,7 @@ function charFault(text: string, position: number): Problem | null {
 export const format: Format = {
   spec: KSUID,
   jsCodec: createJsCodec(KSUID, codecOfKsuid),
-  label: "KSUID",
+  label: KSUID.label,
   // validateMany compares with the largest text, where decoding divides (src/engine/js-ksuid.ts).
   stringsOnTypeScript: ["validate"],
   charFault,
@@ -69,7 +69,6 @@ export const minting: Minting = { format, param: 0, field: secondOf, clock: () =
 export const definition: FormatDefinition<"ksuid", object, object, NoOptions> = {
   name: "ksuid",
   format,
-  looksLike: "a KSUID (27 characters of letters and digits)",
   minting: () => minting,
   bounding: () => minting,
   time: { scale: MS_PER_S, divisor: 1, origin: noOptions(EPOCH_S * MS_PER_S) },

@@ -25,7 +25,7 @@ import { secondsField, secondsToUnixMs } from "./unix-seconds.js";
 /** An ObjectId's text, as `objectid.isValid` narrows a string to. */
 export type ObjectId = IdText<"objectid">;
 
-export const OBJECTID_LABEL = "ObjectId";
+export const OBJECTID_LABEL = OBJECTID.label;
 
 /** The fault of the character at `position`: anything but 0-9, a-f and A-F. */
 export function objectIdCharFault(text: string, position: number): Problem | null {

@@ -28,7 +28,7 @@ import { msSinceEpoch } from "./epoch-time.js";
 /** A Snowflake's text, as `snowflake.isValid` narrows a string to. */
 export type Snowflake = IdText<"snowflake">;
 
-export const SNOWFLAKE_LABEL = "Snowflake";
+export const SNOWFLAKE_LABEL = SNOWFLAKE.label;
 /** Twitter's epoch, 2010-11-04T01:42:54.657Z (IdWorker.scala's twepoch), and Discord's, 2015-01-01. */
 export const TWITTER_EPOCH = 1288834974657;
 export const DISCORD_EPOCH = 1420070400000;
@@ -157,7 +157,6 @@ export function minting(options: SnowflakeOptions | undefined): Minting {
 export const definition: FormatDefinition<"snowflake", SnowflakeOptions, SnowflakeEpochOptions, SnowflakeEpochOptions & CaseOptions> = {
   name: "snowflake",
   format,
-  looksLike: "a Snowflake (a decimal number of 1 to 19 digits)",
   minting,
   // Worker and sequence are free bits: only the epoch moves the bounds.
   bounding: ({ epoch }) => minting({ epoch }),

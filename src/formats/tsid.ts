@@ -27,7 +27,7 @@ import { msSinceEpoch } from "./epoch-time.js";
 /** A TSID's text, as `tsid.isValid` narrows a string to. */
 export type Tsid = IdText<"tsid">;
 
-export const TSID_LABEL = "TSID";
+export const TSID_LABEL = TSID.label;
 /** 2020-01-01T00:00:00.000Z: tsid-creator's epoch. */
 export const TSID_DEFAULT_EPOCH = 1577836800000;
 /** The time field is 42 bits of ms: about 139 years after the epoch. */
@@ -138,7 +138,6 @@ export interface TsidEpochOptions {
 export const definition: FormatDefinition<"tsid", TsidOptions, TsidEpochOptions, TsidEpochOptions & CaseOptions> = {
   name: "tsid",
   format,
-  looksLike: "a TSID (13 characters of letters and digits)",
   minting,
   // Node and counter are free bits: only the epoch moves the bounds.
   bounding: ({ epoch }) => minting({ epoch }),

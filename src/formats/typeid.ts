@@ -143,7 +143,7 @@ function createPrefixed(prefix: string): Prefixed {
   const format: Format = {
     spec,
     jsCodec: createJsCodec(spec, codecOfTypeId(prefix)),
-    label: "TypeID",
+    label: TYPEID.label,
     // The prefix and its underscore are checked first (leadOf): here only the suffix.
     charFault: (text, position) => (position < lead ? null : suffixFault(text, position, lead)),
     binaryFault: everyValueIsOne,

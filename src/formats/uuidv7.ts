@@ -32,7 +32,7 @@ const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
 export const format: Format = {
   spec: UUIDV7,
   jsCodec: createJsCodec(UUIDV7, codecOfUuidV7),
-  label: "UUID v7",
+  label: UUIDV7.label,
   charFault(text, position) {
     const { pattern, what } = EXPECTED[position]!;
     if (pattern.test(text[position]!)) return null;

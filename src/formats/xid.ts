@@ -26,7 +26,7 @@ import { secondsField, secondsToUnixMs } from "./unix-seconds.js";
 /** An XID's text, as `xid.isValid` narrows a string to. */
 export type Xid = IdText<"xid">;
 
-export const XID_LABEL = "XID";
+export const XID_LABEL = XID.label;
 const LAST = 19;
 const MAX_MACHINE = 2 ** 24 - 1;
 const MAX_PID = 2 ** 16 - 1;

@@ -1,20 +1,36 @@
 /**
  * The options every scanning call takes: which formats to find (one, a list, or "all" the scannable ones), whether
  * to count lines, and which times to believe.
+ *
+ * Formats are named here through the engines' specs (FORMAT_SPECS, in the registry's order), not the registry: what
+ * scanning needs of a format is its spec, and the `ulid scan` command's bundle then carries no format's namespace or
+ * TypeScript codec (their modules' top level is most of what a small scan's start would otherwise run).
  */
 import { checkOptions } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
-import { optionMustBe, unscannableFormat } from "../core/messages.js";
-import type { FormatSpec } from "../engine/specs.js";
+import { optionMustBe, unknownFormat, unscannableFormat } from "../core/messages.js";
+import { FORMAT_SPECS, type FormatSpec, ULID } from "../engine/specs.js";
 import { dateMs } from "../core/time.js";
-import { definitionNamed, formatOption, formats, type FormatKey } from "../formats/registry.js";
+import type { FormatKey } from "../formats/registry.js";
 
 /** The formats scanning finds: those whose spec has scan hooks (src/engine/scan-shape.ts). */
 export type ScannableFormat = "ulid" | "uuidv7" | "typeid" | "objectid" | "xid";
 
 /** The names of the formats scanning finds, in the registry's order (the order of `"all"`). */
 export function scannableNames(): ScannableFormat[] {
-  return Object.keys(formats).filter((name) => formatOption(name).spec.scan !== undefined) as ScannableFormat[];
+  return scannableSpecs().map(({ name }) => name) as ScannableFormat[];
+}
+
+function scannableSpecs(): FormatSpec[] {
+  return FORMAT_SPECS.filter(({ scan }) => scan !== undefined);
+}
+
+/** The spec of the format named `name` (ULID when undefined, as the `format` option of every call). */
+function specNamed(name: unknown): FormatSpec {
+  if (name === undefined) return ULID;
+  const spec = FORMAT_SPECS.find((candidate) => candidate.name === name);
+  if (spec === undefined) throw unknownFormat(FORMAT_SPECS.map((candidate) => candidate.name), name);
+  return spec;
 }
 
 export interface ScanOptions {
@@ -58,10 +74,9 @@ export interface ScanRequest {
 
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
 export function scannableFormat(name: unknown): FormatSpec {
-  const { spec, label } = formatOption(name);
+  const spec = specNamed(name);
   if (spec.scan !== undefined) return spec;
-  const found = scannableNames().map((scannable) => formatOption(scannable).label);
-  throw unscannableFormat(definitionNamed(name)?.looksLike ?? `a ${label}`, found);
+  throw unscannableFormat(spec.looksLike ?? `a ${spec.label}`, scannableSpecs().map(({ label }) => label));
 }
 
 /** What a `format` option may be, for its message. */
