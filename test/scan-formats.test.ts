@@ -1,9 +1,13 @@
 /**
  * The public scanner with `format`, on both engines: UUID v7s found in text as a reference regex finds them (one
- * shot, random chunk splits, a Web stream), ULID by default, and the formats text cannot reveal refused.
+ * shot, random chunk splits, a Web stream), ULID by default, and the formats text cannot reveal refused; and the
+ * formats named through the engines' specs as the registry names them.
  */
 import { expect, it } from "vitest";
 import { formats, scanChunks, scanStream, scanText, uuidv7 } from "../src/index.js";
+import { FORMAT_SPECS } from "../src/engine/specs.js";
+import { formatOption } from "../src/formats/registry.js";
+import { scannableNames } from "../src/scan/scan-options.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { faultOf } from "./helpers/errors.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
@@ -80,4 +84,29 @@ forEachEngine(() => {
     }
     expect(faultOf(() => scanText(new Uint8Array(1), { format: "uuid" as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
   });
+});
+
+it("names formats by their specs as the registry does: every format in its order, each spec its format's, and the same messages", () => {
+  expect(FORMAT_SPECS.map((spec) => spec.name)).toEqual(Object.keys(formats));
+  for (const spec of FORMAT_SPECS) {
+    expect(formatOption(spec.name).spec).toBe(spec);
+    expect(formatOption(spec.name).label).toBe(spec.label);
+    // A format scanning cannot find says what its IDs look like; one it finds has no need to.
+    expect(spec.looksLike === undefined).toBe(spec.scan !== undefined);
+  }
+  expect(scannableNames()).toEqual(["ulid", "uuidv7", "typeid", "objectid", "xid"]);
+  const message = (call: () => unknown): string => {
+    try {
+      call();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("no error");
+  };
+  for (const format of ["uuid", "ULID", "constructor", 7, null]) {
+    expect(message(() => scanText(new Uint8Array(1), { format: format as never }))).toBe(message(() => formatOption(format)));
+  }
+  expect(message(() => scanText(new Uint8Array(1), { format: "flake" }))).toBe(
+    "scanning finds ULIDs, UUID v7s, TypeIDs, ObjectIds and XIDs only: a Ulid-Flake (13 characters of letters and digits) cannot be told from ordinary words, numbers and identifiers in text",
+  );
 });
