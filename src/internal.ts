@@ -10,7 +10,7 @@
 export { batchCodec, batchEngine, getBackend } from "./engine/backend.js";
 export type { FormatCodec } from "./engine/types.js";
 export { SCAN_BYTES, SCAN_MATCHES } from "./engine/types.js";
-export { FORMAT_SPECS, ULID, type FormatSpec } from "./engine/specs.js";
+export { ULID, type FormatSpec, specNamed } from "./engine/specs.js";
 export { scanShape } from "./engine/scan-shape.js";
 export { wasmScan } from "./engine/wasm-scan.js";
 export { readTime } from "./engine/js-ulid-text.js";

@@ -63,7 +63,7 @@ const decimal: RecordCodec = {
 
 const SPEC: FormatSpec = {
   name: "decimal" as FormatName,
-  label: "decimal ID",
+  label: "Decimal",
   wasmId: -1,
   bytes: 8,
   chars: 19,
@@ -79,7 +79,6 @@ const SPEC: FormatSpec = {
 const FORMAT: Format = {
   spec: SPEC,
   jsCodec: createJsCodec(SPEC, decimal),
-  label: "Decimal",
   charFault(text, position) {
     const code = text.charCodeAt(position);
     if (!isDigit(code) || (position === 0 && code === ZERO && text.length > 1)) return invalidChar(text, position, "Decimal", "a digit");

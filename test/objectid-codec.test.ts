@@ -20,7 +20,7 @@ const codec = { ...codecOfObjectId, read: (text: string, at: number) => codecOfO
 const decode = (text: string) => (text.length === 24 ? decodeWith(codec, text, 12) : null);
 const encode = (bytes: Uint8Array) => encodeWith(codec, bytes);
 /** The rules as the fault finder reads them: 24 characters, each judged alone. */
-const rules = { spec: { chars: 24 } as FormatSpec, label: OBJECTID_LABEL, charFault: objectIdCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
+const rules = { spec: { chars: 24, label: OBJECTID_LABEL } as FormatSpec, charFault: objectIdCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8"));
 const anyBytes = fc.uint8Array({ minLength: 12, maxLength: 12 });
 

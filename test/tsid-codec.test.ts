@@ -19,7 +19,7 @@ import { TSID_EPOCH, TSID_INVALID, TSID_README_FIELDS, TSID_SPELLINGS, TSID_TEXT
 const codec = { ...codecOfTsid, read: (text: string, at: number) => codecOfTsid.read(text, at) };
 const decode = (text: string) => (text.length === 13 ? decodeWith(codec, text, 8) : null);
 const encode = (bytes: Uint8Array) => encodeWith(codec, bytes);
-const rules = { spec: { chars: 13 } as FormatSpec, label: TSID_LABEL, charFault: tsidCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
+const rules = { spec: { chars: 13, label: TSID_LABEL } as FormatSpec, charFault: tsidCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
 const fixture = JSON.parse(readFileSync(new URL("fixtures/tsid-tsid-creator.json", import.meta.url), "utf8"));
 const integerOf = (bytes: Uint8Array): bigint => BigInt(`0x${hexOf(bytes)}`);
 const bytesOfInteger = (value: bigint): Uint8Array => Uint8Array.from(Buffer.from(value.toString(16).padStart(16, "0"), "hex"));

@@ -19,7 +19,7 @@ import { XID_INVALID, XID_README, XID_TEXTS } from "./xid-vectors.js";
 const codec = { ...codecOfXid, read: (text: string, at: number) => codecOfXid.read(text, at) };
 const decode = (text: string) => (text.length === 20 ? decodeWith(codec, text, 12) : null);
 const encode = (bytes: Uint8Array) => encodeWith(codec, bytes);
-const rules = { spec: { chars: 20 } as FormatSpec, label: XID_LABEL, charFault: xidCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
+const rules = { spec: { chars: 20, label: XID_LABEL } as FormatSpec, charFault: xidCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
 const fixture = JSON.parse(readFileSync(new URL("fixtures/xid-rs-xid.json", import.meta.url), "utf8"));
 const anyBytes = fc.uint8Array({ minLength: 12, maxLength: 12 });
 

@@ -1,8 +1,9 @@
 /**
  * The `ulid` command's entry (package.json "bin", built as dist/cli.cjs): runs the command (main.ts, bundled into
  * dist/cli-main.cjs beside this file; for a scan, scan-main.ts's smaller dist/cli-scan.cjs) with its compiled code
- * cached between runs (bundle-cache.ts), one cache per subcommand. Both files are CommonJS: that spares ES module loading (the module job, an ES module facade of each
- * Node module it imports), 4 ms of every start on Node 20.
+ * cached between runs (bundle-cache.ts), one cache per subcommand. This file and the bundles are CommonJS: that
+ * spares ES module loading (the module job, an ES module facade of each Node module it imports), 4 ms of every start
+ * on Node 20.
  */
 import { join } from "node:path";
 import { runBundle } from "./bundle-cache.js";

@@ -6,8 +6,9 @@
  *
  * A run of a subcommand that loads the engine starts compiling the SIMD build as the bundle starts loading
  * (`earlyModule`): V8 compiles it on a thread of its own while this thread loads the rest of the bundle, where the
- * engine's own compile, on first use, would take 0.3-0.5 ms of the run's start. main.ts imports this file first, so
- * it is the first module of the bundle to run.
+ * engine's own compile, on first use, would take 0.3-0.5 ms of the run's start. run-command.ts imports this file
+ * first, and both bundles' entries (main.ts, scan-main.ts) import run-command.ts first, so it is the first module of
+ * either bundle to run.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

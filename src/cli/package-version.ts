@@ -1,4 +1,4 @@
-/** The package this command came with, read from its package.json (dist/cli-main.cjs is one below). */
+/** The package this command came with, read from its package.json (the command's bundles in dist/ are one below). */
 import { readFileSync } from "node:fs";
 
 /** "ulid-wasm 1.2.3". */

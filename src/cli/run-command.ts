@@ -11,6 +11,8 @@ import { OUTPUT_FAILED, OutputError, stdoutStream } from "./output.js";
 import { message } from "./progress.js";
 import { InputError, UsageError, parseCommandArgs } from "./usage.js";
 
+// The command's engine reads its module from the files beside the bundle (command-wasm-files.ts), before any run
+// can load it: here, as each bundle's entry imports this module first.
 useWasmBinaries(COMMAND_BINARIES);
 
 /** Runs `command` with `args` (the arguments after its name); resolves to the exit status. */

@@ -4,6 +4,7 @@
  * holds: this one holds no format's namespace or TypeScript codec (scanning names formats by their specs,
  * src/scan/scan-options.ts), about half of main.ts's bundle (docs/performance.md, "The command's start").
  */
+// First: it starts compiling the WebAssembly module while the rest loads (run-command.ts).
 import { exitWith, runCommand } from "./run-command.js";
 import { scanCommand } from "./commands/scan.js";
 

@@ -4,7 +4,7 @@
  * with the library's reason.
  */
 import { UlidError } from "../index.js";
-import { FORMAT_SPECS, scanFormats, scannableNames } from "../internal.js";
+import { scanFormats, scannableNames, specNamed } from "../internal.js";
 import { type ScanTargets, scanTargets } from "../printer/scan-target.js";
 import { type ParsedArgs, UsageError } from "./usage.js";
 
@@ -18,7 +18,7 @@ function typesExpected(): string {
 export function scanTargetOf(values: ParsedArgs["values"]): ScanTargets {
   const type = values.type ?? "ulid";
   const names = typeof type === "string" ? type.split(",") : [];
-  if (type !== "all" && (names.length === 0 || names.some((name) => !FORMAT_SPECS.some((spec) => spec.name === name)))) {
+  if (type !== "all" && (names.length === 0 || names.some((name) => specNamed(name) === undefined))) {
     throw new UsageError(`--type must be ${typesExpected()}, got ${JSON.stringify(type)}`);
   }
   if (new Set(names).size !== names.length) throw new UsageError(`--type names a type twice: ${JSON.stringify(type)}`);

@@ -33,7 +33,7 @@ export const MAKING_OPTIONS = {
 /** Help lines of TYPE_OPTIONS (and of MAKING_OPTIONS when `making`), descriptions from column `width`. */
 export function typeHelp(width: number, making: boolean): string {
   const rows = [
-    ["--type TYPE", `the ID format: ${TYPES.map((name) => (name === "ulid" ? "ulid (default)" : `${name} (${formatOption(name).label})`)).join(", ")}`],
+    ["--type TYPE", `the ID format: ${TYPES.map((name) => (name === "ulid" ? "ulid (default)" : `${name} (${formatOption(name).spec.label})`)).join(", ")}`],
     [
       "--epoch TIME",
       "the epoch IDs count time from: Ulid-Flake's (default 2024-01-01T00:00:00Z), TSID's (default 2020-01-01T00:00:00Z), Snowflake's (twitter, the default, discord, or a TIME); give the one the IDs were made with",
@@ -82,7 +82,7 @@ export function binaryWidths(): string {
   const byWidth = new Map<number, string[]>();
   for (const name of TYPES as FormatKey[]) {
     const width = formats[name].bytes;
-    byWidth.set(width, [...(byWidth.get(width) ?? []), formatOption(name).label]);
+    byWidth.set(width, [...(byWidth.get(width) ?? []), formatOption(name).spec.label]);
   }
   const widths = [...byWidth.keys()].sort((a, b) => b - a);
   const and = (labels: string[]) => (labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`);
@@ -307,7 +307,7 @@ export function formatOf(values: ParsedArgs["values"]): IdFormat {
     if (foreign === undefined) continue;
     // An option several formats take (--epoch) names them all.
     const owners = (TYPES as FormatKey[]).filter((owner) => adapterOf(owner).options.includes(foreign));
-    const labels = owners.map((owner) => formatOption(owner).label);
+    const labels = owners.map((owner) => formatOption(owner).spec.label);
     const listed = (names: string[], last: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${last} ${names.at(-1)}`);
     throw new UsageError(`--${foreign} is an option of ${listed(labels, "and")}: add --type ${listed(owners, "or")}`);
   }

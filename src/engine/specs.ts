@@ -264,8 +264,16 @@ export function typeIdSpec(prefix: string): FormatSpec {
   return prefix === "" ? TYPEID : { ...TYPEID, prefix, chars: prefix.length + 1 + TYPEID.chars };
 }
 
-/** Every format, in the order of its wasm number. */
+/**
+ * Every format, in the order of its wasm number, which is also the registry's order (src/formats/registry.ts; a test
+ * holds them to it): the order of scanning's "all" and of the formats an unknown one's message lists.
+ */
 export const FORMAT_SPECS: readonly FormatSpec[] = [ULID, FLAKE, BASEUID, UUIDV7, KSUID, TYPEID, OBJECTID, XID, TSID, SNOWFLAKE];
+
+/** The spec of the format named `name`, or undefined when no format has that name. */
+export function specNamed(name: unknown): FormatSpec | undefined {
+  return FORMAT_SPECS.find((spec) => spec.name === name);
+}
 
 /**
  * The most bytes any format's binary ID has (a KSUID's), and the most characters of its text (a TypeID with a prefix

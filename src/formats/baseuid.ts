@@ -36,12 +36,11 @@ const LAST_TICK_MS = (MAX_TICK * TICK_NS) / 1e6;
 export const format: Format = {
   spec: BASEUID,
   jsCodec: createJsCodec(BASEUID, codecOfBaseUid),
-  label: BASEUID.label,
   // Reading times and validating strings is faster here; decodeMany is even, so it stays on WebAssembly.
   stringsOnTypeScript: ["time", "validate"],
   charFault: (text, position) =>
     BASE64_DECODE[text.charCodeAt(position)] === BASE64_INVALID
-      ? invalidAlphabetChar(text, position, "BaseUID", "-0-9A-Z_a-z")
+      ? invalidAlphabetChar(text, position, BASEUID.label, "-0-9A-Z_a-z")
       : null,
   binaryFault: () => {
     throw new Error("internal: every 15 bytes are a BaseUID");

@@ -109,8 +109,8 @@ export interface CodecApi<Id extends string = string> {
 }
 
 export function createCodecApi<Id extends string = string>(format: Format): CodecApi<Id> {
-  const { spec, label } = format;
-  const { bytes: size, chars } = spec;
+  const { spec } = format;
+  const { bytes: size, chars, label } = spec;
 
   /** Binary IDs as a plain view, and how many there are. */
   function binaryIds(bytes: unknown): { ids: Uint8Array; count: number } {

@@ -1,16 +1,18 @@
 /**
  * A format, defined once. Everything the library and the command do with a format derives from its definition: its
  * namespace (namespace.ts: the core shape, bounds, integers, schema), its registry entry, the `format` option of line
- * decoding and scanning, the engine choice for string arrays, the command's `--type`. A format's own file
+ * decoding, the engine choice for string arrays, the command's `--type` (but a scan's: scanning needs a format's spec
+ * alone, and names formats by their specs, src/scan/scan-options.ts). A format's own file
  * (src/formats/<name>.ts) holds its definition and its extras: only what it has that other formats don't (Ulid-Flake's
  * `fields`, BaseUID's UUIDv8 form and nanoseconds, TypeID's prefix).
  *
  * Its parts, and where each lives (the checklist is docs/architecture.md, "Adding a format"):
- * - its spec (`format.spec`, a `FormatSpec` of src/engine/specs.ts): widths, wasm number, the time field's bound,
- *   free bits, random draws, separators, letter case, and, for a format scanning can find, its scan hooks;
+ * - its spec (`format.spec`, a `FormatSpec` of src/engine/specs.ts): its label, widths, wasm number, the time field's
+ *   bound, free bits, random draws, separators, letter case, and its scan hooks if scanning can find it, else what its
+ *   IDs look like (`looksLike`);
  * - its TypeScript codec (`format.jsCodec`, src/engine/js-<name>.ts) and its AssemblyScript codec (assembly/<name>.ts,
  *   a line in the table of assembly/formats.ts);
- * - why its IDs are bad (`format.charFault`, `format.binaryFault`, `format.label`);
+ * - why its IDs are bad (`format.charFault`, `format.binaryFault`, in messages naming `format.spec.label`);
  * - what its times mean (`minting`, `time`) and which options move them;
  * - its vectors (test/format-vectors.ts).
  */

@@ -16,10 +16,8 @@ export interface Problem {
 
 /** What explaining a bad ID needs to know about its format (each format's rules are in its file in src/formats/). */
 export interface FormatRules {
-  /** The format's length in characters, and which bytes separate IDs in text. */
+  /** The format's length in characters, which bytes separate IDs in text, and its name in messages (`label`). */
   readonly spec: FormatSpec;
-  /** The format's name in messages: "ULID", "Ulid-Flake", "BaseUID", "UUID v7". */
-  readonly label: string;
   /** The fault of the character at `position` of `text` (of the right length), or null when it may stand there. */
   charFault(text: string, position: number): Problem | null;
   /** Why the binary ID at `bytes[at]`, which an engine refused to encode, is no ID of the format. */
@@ -38,11 +36,12 @@ export interface Fault extends Problem {
 
 /** The first fault of a would-be ID, or null when it is valid. */
 export function findFault(format: FormatRules, text: unknown): Fault | null {
-  if (typeof text !== "string") return { ...idNotString(format.label, text), position: 0 };
+  if (typeof text !== "string") return { ...idNotString(format.spec.label, text), position: 0 };
   const lead = format.leadOf?.(text) ?? format;
   if ("position" in lead) return lead;
   const rules = lead;
-  const { label, spec } = rules;
+  const { spec } = rules;
+  const { label } = spec;
   if (!fitsWidth(spec, text.length)) {
     const width = spec.minChars === undefined ? spec.chars : widthText(spec);
     return { ...idLength(label, width, text), position: Math.min(text.length, spec.chars) };
@@ -56,7 +55,7 @@ export function findFault(format: FormatRules, text: unknown): Fault | null {
 
 function knownFault(rules: FormatRules, text: unknown): Fault {
   const fault = findFault(rules, text);
-  if (fault === null) throw new Error(`internal: ${quote(text)} was reported invalid but is a valid ${rules.label}`);
+  if (fault === null) throw new Error(`internal: ${quote(text)} was reported invalid but is a valid ${rules.spec.label}`);
   return fault;
 }
 
@@ -87,9 +86,9 @@ function textRecordFault(rules: FormatRules, text: Uint8Array, index: number): F
   const id = latin1(record.subarray(0, chars));
   if (length < chars) {
     const separator = length < record.length ? record[length] : undefined;
-    return { ...recordEndsEarly(rules.label, length, separator, id), position: length };
+    return { ...recordEndsEarly(rules.spec.label, length, separator, id), position: length };
   }
-  if (length > chars) return { ...recordTooLong(rules.label, chars, record[chars]!, latin1(record)), position: chars };
+  if (length > chars) return { ...recordTooLong(rules.spec.label, chars, record[chars]!, latin1(record)), position: chars };
   return knownFault(rules, id);
 }
 

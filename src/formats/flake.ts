@@ -76,11 +76,10 @@ export interface FlakeFields {
 export const format: Format = {
   spec: FLAKE,
   jsCodec: createJsCodec(FLAKE, codecOfFlake),
-  label: FLAKE.label,
   charFault(text, position) {
     const value = DECODE_TABLE[text.charCodeAt(position)]!;
-    if (value === INVALID) return invalidChar(text, position, "Ulid-Flake");
-    if (position === 0 && value > 7) return firstCharOverflow("Ulid-Flake", 63, text);
+    if (value === INVALID) return invalidChar(text, position, FLAKE.label);
+    if (position === 0 && value > 7) return firstCharOverflow(FLAKE.label, 63, text);
     return null;
   },
   binaryFault: (bytes, at) => flakeSignBit(bytes[at]!),

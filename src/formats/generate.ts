@@ -108,7 +108,7 @@ function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): Monoton
   } else {
     const given = plainBytes(after, "the `after` option");
     if (given.length !== bytes.length) {
-      throw afterLength(bytes.length, format.label, given.length);
+      throw afterLength(bytes.length, format.spec.label, given.length);
     }
     bytes.set(given);
     const encoded = codec.encodeOne(bytes, 0);
@@ -144,7 +144,7 @@ export function monotonicGenerator(minting: Minting, options: MonotonicFactoryOp
     if (id === null && time === undefined && clock.real && sequence.lastTime < maxTime) {
       id = sequence.nextOne(codec, nextTickAfter(clock, sequence.lastTime));
     }
-    if (id === null) throw monotonicOverflow(minting.format.label, minting.unit, sequence.lastTime);
+    if (id === null) throw monotonicOverflow(minting.format.spec.label, minting.unit, sequence.lastTime);
     return inCase(codec.encodeOne(id, 0)!, lower);
   };
 }
@@ -216,7 +216,7 @@ function generateInto(minting: Minting, count: number, monotonic: boolean, optio
     done += made;
     if (made === step) continue;
     const last = sequence.lastTime;
-    if (!source.real || last >= format.spec.maxTime) throw monotonicOverflow(format.label, minting.unit, last, done);
+    if (!source.real || last >= format.spec.maxTime) throw monotonicOverflow(format.spec.label, minting.unit, last, done);
     nextTick = nextTickAfter(source, last);
   }
 }

@@ -43,7 +43,8 @@ export function createIntegerApi<Id extends string>(
   format: Format,
   codec: Pick<CodecApi<Id>, "decode" | "countIds">,
 ): IntegerApi<Id> {
-  const { spec, label } = format;
+  const { spec } = format;
+  const { label } = spec;
   const size = spec.bytes;
   const bits = 8 * size;
   const limit = 1n << BigInt(bits);

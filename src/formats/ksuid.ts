@@ -35,7 +35,7 @@ const LAST_MS = (EPOCH_S + KSUID.maxTime) * MS_PER_S + MS_PER_S - 1;
  * on, whatever follows, the text is above it: an overflow, as ULID's first character above 7).
  */
 function charFault(text: string, position: number): Problem | null {
-  if (BASE62_DECODE[text.charCodeAt(position)] === BASE62_INVALID) return invalidAlphabetChar(text, position, "KSUID", "0-9A-Za-z");
+  if (BASE62_DECODE[text.charCodeAt(position)] === BASE62_INVALID) return invalidAlphabetChar(text, position, KSUID.label, "0-9A-Za-z");
   if (text.charCodeAt(position) <= LARGEST_KSUID.charCodeAt(position) || !text.startsWith(LARGEST_KSUID.slice(0, position))) return null;
   return ksuidOverflow(text, position, LARGEST_KSUID);
 }
@@ -44,7 +44,6 @@ function charFault(text: string, position: number): Problem | null {
 export const format: Format = {
   spec: KSUID,
   jsCodec: createJsCodec(KSUID, codecOfKsuid),
-  label: KSUID.label,
   // validateMany compares with the largest text, where decoding divides (src/engine/js-ksuid.ts).
   stringsOnTypeScript: ["validate"],
   charFault,

@@ -21,7 +21,7 @@ export function lowercaseOption(format: FormatRules, value: unknown): boolean {
   if (value === undefined || value === false) return false;
   if (value !== true) throw optionMustBe("lowercase", "a boolean", value);
   if (format.spec.lowerCaseOnly) return false;
-  if (!format.spec.caseInsensitive) throw caseSensitiveText(format.label);
+  if (!format.spec.caseInsensitive) throw caseSensitiveText(format.spec.label);
   return true;
 }
 

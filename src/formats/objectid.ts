@@ -41,7 +41,6 @@ export const objectIdUnixMs = secondsToUnixMs;
 export const format: Format = {
   spec: OBJECTID,
   jsCodec: createJsCodec(OBJECTID, codecOfObjectId),
-  label: OBJECTID_LABEL,
   charFault: objectIdCharFault,
   binaryFault: () => {
     throw new Error("internal: every 12 bytes are an ObjectId");

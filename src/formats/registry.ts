@@ -1,7 +1,7 @@
 /**
- * Every format by name: the public `formats` registry of namespaces (a line per format, in the order `"all"` scans
- * them), and the machinery's view of each, from its definition (for the calls that take a `format` option: line
- * decoding, scanning).
+ * Every format by name: the public `formats` registry of namespaces (a line per format, in the order of its spec in
+ * src/engine/specs.ts, FORMAT_SPECS, which scanning names formats by), and the machinery's view of each, from its
+ * definition (for the calls that take a `format` option and decode lines).
  */
 import { baseuid } from "./baseuid.js";
 import type { Format } from "./codec.js";
@@ -23,7 +23,7 @@ export const formats = Object.freeze({ ulid: ulidNamespace, flake, baseuid, uuid
 export type FormatKey = keyof typeof formats;
 
 /** The definition of a format's name, or undefined for another value. */
-export function definitionNamed(name: unknown): FormatDefinition | undefined {
+function definitionNamed(name: unknown): FormatDefinition | undefined {
   return typeof name === "string" && Object.hasOwn(formats, name) ? definitionOf(formats[name as FormatKey]) : undefined;
 }
 

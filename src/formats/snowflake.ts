@@ -120,7 +120,6 @@ export function snowflakeParamOf(options: SnowflakeOptions, generator: boolean):
 export const format: Format = {
   spec: SNOWFLAKE,
   jsCodec: createJsCodec(SNOWFLAKE, snowflakeRecords(PAD)),
-  label: SNOWFLAKE_LABEL,
   charFault: snowflakeCharFault,
   binaryFault: snowflakeBinaryFault,
 };

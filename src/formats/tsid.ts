@@ -88,7 +88,6 @@ export function tsidParamOf(options: TsidOptions, generator: boolean): number {
 export const format: Format = {
   spec: TSID,
   jsCodec: createJsCodec(TSID, codecOfTsid),
-  label: TSID_LABEL,
   charFault: tsidCharFault,
   binaryFault: () => {
     throw new Error("internal: every 8 bytes are a TSID");

@@ -118,7 +118,7 @@ function prefixOption(value: unknown): string {
 /** The fault of suffix character `position` of `text` (the suffix starts at `lead`), or null. */
 function suffixFault(text: string, position: number, lead: number): Problem | null {
   const value = LOWER_DECODE_TABLE[text.charCodeAt(position)]!;
-  if (value === INVALID) return invalidChar(text, position, "TypeID", SUFFIX_EXPECTED);
+  if (value === INVALID) return invalidChar(text, position, TYPEID.label, SUFFIX_EXPECTED);
   return position === lead && value > 7 ? typeIdOverflow(text, position) : null;
 }
 
@@ -143,7 +143,6 @@ function createPrefixed(prefix: string): Prefixed {
   const format: Format = {
     spec,
     jsCodec: createJsCodec(spec, codecOfTypeId(prefix)),
-    label: TYPEID.label,
     // The prefix and its underscore are checked first (leadOf): here only the suffix.
     charFault: (text, position) => (position < lead ? null : suffixFault(text, position, lead)),
     binaryFault: everyValueIsOne,

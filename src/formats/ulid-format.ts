@@ -15,7 +15,6 @@ import { firstCharOverflow, invalidChar } from "../core/messages.js";
 
 export const ULID_FORMAT: Format = {
   spec: ULID,
-  label: ULID.label,
   jsCodec: jsUlidCodec,
   // Its tuned readers take a string faster than copying it into WebAssembly memory.
   stringsOnTypeScript: ["decode", "time", "validate"],

@@ -32,11 +32,10 @@ const EXPECTED = Array.from({ length: UUIDV7.chars }, (_, position) => {
 export const format: Format = {
   spec: UUIDV7,
   jsCodec: createJsCodec(UUIDV7, codecOfUuidV7),
-  label: UUIDV7.label,
   charFault(text, position) {
     const { pattern, what } = EXPECTED[position]!;
     if (pattern.test(text[position]!)) return null;
-    return invalidChar(text, position, "UUID v7", what);
+    return invalidChar(text, position, UUIDV7.label, what);
   },
   binaryFault: (bytes, at) => notUuidV7Bytes(bytes[at + 6]!, bytes[at + 8]!),
 };

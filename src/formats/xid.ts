@@ -70,7 +70,6 @@ export function xidParamOf(options: XidOptions, generator: boolean): number {
 export const format: Format = {
   spec: XID,
   jsCodec: createJsCodec(XID, codecOfXid),
-  label: XID_LABEL,
   charFault: xidCharFault,
   binaryFault: () => {
     throw new Error("internal: every 12 bytes are an XID");

@@ -9,7 +9,7 @@
 import { checkOptions } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
 import { optionMustBe, unknownFormat, unscannableFormat } from "../core/messages.js";
-import { FORMAT_SPECS, type FormatSpec, ULID } from "../engine/specs.js";
+import { FORMAT_SPECS, type FormatSpec, ULID, specNamed } from "../engine/specs.js";
 import { dateMs } from "../core/time.js";
 import type { FormatKey } from "../formats/registry.js";
 
@@ -25,10 +25,9 @@ function scannableSpecs(): FormatSpec[] {
   return FORMAT_SPECS.filter(({ scan }) => scan !== undefined);
 }
 
-/** The spec of the format named `name` (ULID when undefined, as the `format` option of every call). */
-function specNamed(name: unknown): FormatSpec {
-  if (name === undefined) return ULID;
-  const spec = FORMAT_SPECS.find((candidate) => candidate.name === name);
+/** The spec of the format the `format` option names (ULID when undefined, as in every call that takes one). */
+function formatSpec(name: unknown): FormatSpec {
+  const spec = name === undefined ? ULID : specNamed(name);
   if (spec === undefined) throw unknownFormat(FORMAT_SPECS.map((candidate) => candidate.name), name);
   return spec;
 }
@@ -74,7 +73,7 @@ export interface ScanRequest {
 
 /** The spec of a scannable format; INVALID_ARGUMENT, saying why, for the others. */
 export function scannableFormat(name: unknown): FormatSpec {
-  const spec = specNamed(name);
+  const spec = formatSpec(name);
   if (spec.scan !== undefined) return spec;
   throw unscannableFormat(spec.looksLike ?? `a ${spec.label}`, scannableSpecs().map(({ label }) => label));
 }

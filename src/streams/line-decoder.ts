@@ -343,7 +343,7 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     // A line of the right length in bytes may still hold fewer characters (multi-byte UTF-8): the fault finder
     // names the first fault of its text, a length one among them.
     const fault = length <= LONG_LINE ? findFault(format, text) : null;
-    return lineFault(index, fault ?? lineLength(format.label, widthText(format.spec), length, text));
+    return lineFault(index, fault ?? lineLength(format.spec.label, widthText(format.spec), length, text));
   }
 }
 

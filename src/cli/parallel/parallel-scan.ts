@@ -72,7 +72,7 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-/** The worker script, built beside the command (dist/scan-worker.js beside dist/cli-main.cjs). */
+/** The worker script, built beside the command (dist/scan-worker.js beside the command's bundles). */
 const workerUrl = (): URL => new URL("./scan-worker.js", import.meta.url);
 
 export class ScanPool {
