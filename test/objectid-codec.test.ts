@@ -8,10 +8,9 @@ import { ObjectId as BsonObjectId } from "bson";
 import fc from "fast-check";
 import { objectid as unikuObjectId } from "uniku/objectid";
 import { describe, expect, it } from "vitest";
-import { OBJECTID_GENERATOR, codecOfObjectId } from "../src/engine/js-objectid.js";
+import { OBJECTID, OBJECTID_GENERATOR, codecOfObjectId } from "../src/engine/js-objectid.js";
 import { findFault } from "../src/formats/faults.js";
-import { OBJECTID_LABEL, objectIdCharFault, objectIdField, objectIdUnixMs } from "../src/formats/objectid.js";
-import type { FormatSpec } from "../src/engine/specs.js";
+import { objectIdCharFault, objectIdField, objectIdUnixMs } from "../src/formats/objectid.js";
 import { bytesOf, decodeWith, encodeWith, hexOf } from "./helpers/record-codec.js";
 import { propertyRuns } from "./helpers/tier.js";
 import { OBJECTID_INVALID, OBJECTID_MANUAL, OBJECTID_MAX, OBJECTID_TIMES, OBJECTID_UPPER } from "./objectid-vectors.js";
@@ -20,7 +19,7 @@ const codec = { ...codecOfObjectId, read: (text: string, at: number) => codecOfO
 const decode = (text: string) => (text.length === 24 ? decodeWith(codec, text, 12) : null);
 const encode = (bytes: Uint8Array) => encodeWith(codec, bytes);
 /** The rules as the fault finder reads them: 24 characters, each judged alone. */
-const rules = { spec: { chars: 24, label: OBJECTID_LABEL } as FormatSpec, charFault: objectIdCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
+const rules = { spec: OBJECTID, charFault: objectIdCharFault, binaryFault: () => ({ code: "OVERFLOW" as const, reason: "" }) };
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8"));
 const anyBytes = fc.uint8Array({ minLength: 12, maxLength: 12 });
 

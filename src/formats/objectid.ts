@@ -25,17 +25,14 @@ import { secondsField, secondsToUnixMs } from "./unix-seconds.js";
 /** An ObjectId's text, as `objectid.isValid` narrows a string to. */
 export type ObjectId = IdText<"objectid">;
 
-export const OBJECTID_LABEL = OBJECTID.label;
-
 /** The fault of the character at `position`: anything but 0-9, a-f and A-F. */
 export function objectIdCharFault(text: string, position: number): Problem | null {
-  return HEX_DECODE[text.charCodeAt(position)] === 0xff ? invalidChar(text, position, OBJECTID_LABEL, "0-9, a-f or A-F") : null;
+  return HEX_DECODE[text.charCodeAt(position)] === 0xff ? invalidChar(text, position, OBJECTID.label, "0-9, a-f or A-F") : null;
 }
 
 /** The time field (Unix seconds) of a time given as Unix ms or a Date. */
-export const objectIdField = (time: unknown): number => secondsField(OBJECTID_LABEL, time);
+export const objectIdField = (time: unknown): number => secondsField(OBJECTID.label, time);
 export const objectIdUnixMs = secondsToUnixMs;
-
 
 /** The format as the shared machinery sees it (src/formats/codec.ts). */
 export const format: Format = {

@@ -28,7 +28,6 @@ import { msSinceEpoch } from "./epoch-time.js";
 /** A Snowflake's text, as `snowflake.isValid` narrows a string to. */
 export type Snowflake = IdText<"snowflake">;
 
-export const SNOWFLAKE_LABEL = SNOWFLAKE.label;
 /** Twitter's epoch, 2010-11-04T01:42:54.657Z (IdWorker.scala's twepoch), and Discord's, 2015-01-01. */
 export const TWITTER_EPOCH = 1288834974657;
 export const DISCORD_EPOCH = 1420070400000;
@@ -59,9 +58,9 @@ function overflowAt(text: string): number {
  */
 export function snowflakeCharFault(text: string, position: number): Problem | null {
   const code = text.charCodeAt(position);
-  if (!isDigit(code)) return invalidChar(text, position, SNOWFLAKE_LABEL, "a decimal digit");
+  if (!isDigit(code)) return invalidChar(text, position, SNOWFLAKE.label, "a decimal digit");
   if (position === 0 && code === ZERO && text.length > 1) {
-    return invalidChar(text, position, SNOWFLAKE_LABEL, "no leading zero (only \"0\" itself starts with 0)");
+    return invalidChar(text, position, SNOWFLAKE.label, "no leading zero (only \"0\" itself starts with 0)");
   }
   if (position === overflowAt(text)) {
     return {
@@ -93,7 +92,7 @@ export function snowflakeEpoch(value: unknown): number {
 }
 
 /** The time field of a Unix ms time (number or Date) for `epoch`: INVALID_TIME outside the 41 bits after it. */
-export const snowflakeField = (epoch: number, time: unknown): number => msSinceEpoch(SNOWFLAKE_LABEL, epoch, SNOWFLAKE_MAX_FIELD, time);
+export const snowflakeField = (epoch: number, time: unknown): number => msSinceEpoch(SNOWFLAKE.label, epoch, SNOWFLAKE_MAX_FIELD, time);
 
 /** The options of calls that read times: the epoch. */
 export interface SnowflakeEpochOptions {

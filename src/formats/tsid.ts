@@ -27,7 +27,6 @@ import { msSinceEpoch } from "./epoch-time.js";
 /** A TSID's text, as `tsid.isValid` narrows a string to. */
 export type Tsid = IdText<"tsid">;
 
-export const TSID_LABEL = TSID.label;
 /** 2020-01-01T00:00:00.000Z: tsid-creator's epoch. */
 export const TSID_DEFAULT_EPOCH = 1577836800000;
 /** The time field is 42 bits of ms: about 139 years after the epoch. */
@@ -40,7 +39,7 @@ const MAX_NODE_BITS = 20;
 /** The fault of the character at `position` of 13. */
 export function tsidCharFault(text: string, position: number): Problem | null {
   const value = DECODE_TABLE[text.charCodeAt(position)]!;
-  if (value === INVALID) return invalidChar(text, position, TSID_LABEL);
+  if (value === INVALID) return invalidChar(text, position, TSID.label);
   if (position === 0 && value > MAX_FIRST) {
     return {
       code: "OVERFLOW",
@@ -59,7 +58,7 @@ export function tsidEpoch(value: unknown): number {
 }
 
 /** The time field of a Unix ms time (number or Date) for `epoch`: INVALID_TIME outside the 42 bits after it. */
-export const tsidField = (epoch: number, time: unknown): number => msSinceEpoch(TSID_LABEL, epoch, TSID_MAX_FIELD, time);
+export const tsidField = (epoch: number, time: unknown): number => msSinceEpoch(TSID.label, epoch, TSID_MAX_FIELD, time);
 
 export interface TsidOptions {
   /** The epoch, Unix ms or a Date (default 2020-01-01T00:00:00.000Z). */

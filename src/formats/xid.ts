@@ -26,7 +26,6 @@ import { secondsField, secondsToUnixMs } from "./unix-seconds.js";
 /** An XID's text, as `xid.isValid` narrows a string to. */
 export type Xid = IdText<"xid">;
 
-export const XID_LABEL = XID.label;
 const LAST = 19;
 const MAX_MACHINE = 2 ** 24 - 1;
 const MAX_PID = 2 ** 16 - 1;
@@ -34,16 +33,16 @@ const MAX_PID = 2 ** 16 - 1;
 /** The fault of the character at `position` of 20. */
 export function xidCharFault(text: string, position: number): Problem | null {
   const value = XID_DECODE[text.charCodeAt(position)]!;
-  if (value === 0xff) return invalidChar(text, position, XID_LABEL, "0-9 or a-v (lower case)");
+  if (value === 0xff) return invalidChar(text, position, XID.label, "0-9 or a-v (lower case)");
   // The last character's low 4 bits pad the 96 bits to 100: rs/xid refuses a text whose padding is not zero.
   if (position === LAST && (value & 15) !== 0) {
-    return invalidChar(text, position, XID_LABEL, "0 or g as the last character (it holds one bit and four zero bits)");
+    return invalidChar(text, position, XID.label, "0 or g as the last character (it holds one bit and four zero bits)");
   }
   return null;
 }
 
 /** The time field (Unix seconds) of a time given as Unix ms or a Date. */
-export const xidField = (time: unknown): number => secondsField(XID_LABEL, time);
+export const xidField = (time: unknown): number => secondsField(XID.label, time);
 export const xidUnixMs = secondsToUnixMs;
 
 export interface XidOptions {
