@@ -7,12 +7,13 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { type Table, tableFromIPC } from "apache-arrow";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hex } from "../src/internal.js";
-import { lines, runCli, runCliBytes } from "./helpers/cli.js";
+import { CLI, lines, runCli, runCliBytes } from "./helpers/cli.js";
 import { type FormatKey, formats, objectid, snowflake, typeid, uuidv7, xid } from "../src/index.js";
 
 /** Rows of a row group (src/printer/columnar-file.ts GROUP_ROWS). */
@@ -298,6 +299,29 @@ describe("errors", () => {
     const { status, stdout, stderr } = await runCli(args as string[], "");
     expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
     expect(stderr).toMatch(message);
+  });
+
+  it("exits 2 when -o is one of the inputs (it would be emptied before it is read), and leaves it as it was", async () => {
+    const log = join(dir, "input.log");
+    const text = "01ARZ3NDEKTSV4RRFFQ69G5FAV\n";
+    writeFileSync(log, text);
+    for (const [args, input] of [
+      [["scan", log, "--format", "parquet", "-o", log], undefined],
+      [["scan", join(dir, "missing.log"), log, "--format", "arrow", "-o", log], undefined],
+      [["decode", log, "--format", "parquet", "-o", log], undefined],
+    ] as const) {
+      const { status, stdout, stderr } = await runCli(args, input);
+      expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+      expect(stderr).toMatch(new RegExp(`^ulid \\w+: -o ${log} is also an input \\(${log}\\)`));
+      expect(readFileSync(log, "utf8")).toBe(text);
+    }
+    // Standard input read from the file (`< input.log`).
+    const stdin = openSync(log, "r");
+    const child = spawnSync(process.execPath, [CLI, "decode", "--format", "parquet", "-o", log], { stdio: [stdin, "pipe", "pipe"], encoding: "utf8" });
+    closeSync(stdin);
+    expect(child.status).toBe(2);
+    expect(child.stderr).toMatch(/is also an input \(standard input\)/);
+    expect(readFileSync(log, "utf8")).toBe(text);
   });
 
   it("exits 3 naming the file when -o cannot be created or written", async () => {

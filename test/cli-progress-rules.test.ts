@@ -2,10 +2,15 @@
  * The command line's pure rules: when a progress line may be drawn, what it counts over a job of several inputs,
  * and which command a mistyped one means.
  */
-import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { Progress, type ProgressSurroundings, mayDrawProgress } from "../src/cli/progress.js";
 import { processInput } from "../src/cli/process-input.js";
 import { closest } from "../src/cli/suggest.js";
+import { totalSize } from "../src/cli/commands/scan.js";
 
 describe("mayDrawProgress", () => {
   it.each([
@@ -84,6 +89,27 @@ describe("progress over a job of several inputs", () => {
     const progress = new Progress("bytes", undefined, false, fake);
     await processInput(slowInput(fake, 10, 1_000_000, 300), () => {}, async () => {}, false, progress);
     expect(fake.written).toEqual([]);
+  });
+});
+
+describe("the size of a scan's job (totalSize), for its bar", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ulid-total-"));
+  const file = (name: string, bytes: number): string => {
+    writeFileSync(join(dir, name), "x".repeat(bytes));
+    return join(dir, name);
+  };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("adds up the regular files, and counts nothing for one that cannot be read (a directory, a missing file)", () => {
+    const [a, b] = [file("a.log", 1000), file("b.log", 234)];
+    expect(totalSize([a, b])).toBe(1234);
+    expect(totalSize([a, dir, join(dir, "missing.log"), b])).toBe(1234);
+  });
+
+  it.runIf(process.platform === "linux")("is unknown with an input of no size known in advance (a FIFO)", () => {
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    expect(totalSize([file("c.log", 10), fifo])).toBeUndefined();
   });
 });
 

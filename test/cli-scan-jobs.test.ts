@@ -209,6 +209,20 @@ describe("ulid scan --jobs N", () => {
     expect(stderr).toContain("--jobs must be a whole number from 1 to 256");
   });
 
+  it("refuses a bad N with --stats too, which counts in one job", async () => {
+    const { status, stderr } = await runCli(["scan", file(`${A}\n`), "--stats", "--jobs", "abc"]);
+    expect(status).toBe(2);
+    expect(stderr).toContain("--jobs must be a whole number from 1 to 256");
+  });
+
+  it("runs more than 10 threads with standard output a pipe and nothing on standard error", async () => {
+    // Each worker's standard output piped into the process's added a listener to it: Node warned of a leak at 11.
+    const path = file(`${A}\n`.repeat(50_000));
+    const result = await runCli(["scan", path, "-j", "12"], undefined, rangeEnv(1 << 16, "scans too"));
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(result).toEqual(await runCli(["scan", path, "-j", "1"]));
+  });
+
   it("takes -j, and scans standard input in one job", async () => {
     expect((await runCli(["scan", "-j", "2", file(`${A}\n`)])).stdout).toBe(`1\t${A}\t2026-04-15T02:03:40.511Z\n`);
     expect((await runCli(["scan", "-j", "2"], `x\n${A}\n`)).stdout).toBe(`2\t${A}\t2026-04-15T02:03:40.511Z\n`);

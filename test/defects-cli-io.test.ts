@@ -4,7 +4,8 @@
  * unreadable input (status 2), not an empty one.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, lines, runCli } from "./helpers/cli.js";
@@ -74,4 +75,25 @@ describe("a directory as standard input", () => {
       expect(lines(stderr)).toEqual([`ulid ${args[0]}: cannot read standard input: it is a directory`]);
     },
   );
+});
+
+describe("a standard error nobody reads (a closed pipe)", () => {
+  const dir = mkdtempSync(`${tmpdir()}/ulid-defects-stderr-`);
+  const log = join(dir, "ids.log");
+  writeFileSync(log, "at 01ARYZ6S410000000000000000 and 01ARZ3NDEKTSV4RRFFQ69G5FAV\n");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Each run writes a message to standard error, which is closed by the time it does: the message is lost, and the
+  // status is still the one the message went with, not 1 for an unhandled error.
+  it.each([
+    [["scan", join(dir, "missing.log"), log], 2],
+    [["scan", log, "--bogus"], 2],
+    [["scan", log, "--since", "1700000000"], 0],
+    [["parse", "not-an-id"], 1],
+  ])("ulid %j: its own status", async (args, expected) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr.destroy();
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    expect(status).toBe(expected);
+  });
 });

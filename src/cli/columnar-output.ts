@@ -4,7 +4,7 @@
  * and opens the output: FILE, or for Arrow standard output when it is no terminal. A Parquet file ends with its
  * index, written last, so it goes to a FILE only.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { type Stats, closeSync, fstatSync, openSync, statSync, writeSync } from "node:fs";
 import { type ColumnarFile, type ColumnarFormat, columnarFile, type IdShape, idColumnSpecs } from "../printer/columnar-file.js";
 import { Output, OutputError } from "./output.js";
 import { packageVersion } from "./package-version.js";
@@ -30,7 +30,12 @@ export function columnarHelp(width: number, scan = false): string {
       [
         "text (default); parquet: a Parquet file (needs -o); arrow: an Arrow IPC stream (to",
         "-o FILE, or to standard output when it is no terminal). Columns: " + (scan ? "file, line, offset" : "id (canonical text),"),
-        ...(scan ? ["(byte), type, id (canonical text), bytes (binary; UUIDs for 16-byte IDs), ts (timestamp,", "ms, UTC); written in one job"] : ["bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)"]),
+        ...(scan
+          ? [
+              "(byte), type, id (canonical text), bytes (binary; UUIDs when every type is 16 bytes:",
+              "objectid and xid are 12), ts (timestamp, ms, UTC); written in one job",
+            ]
+          : ["bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)"]),
       ],
     ],
     ["-o, --output FILE", ["write the Parquet or Arrow file to FILE"]],
@@ -56,10 +61,15 @@ export interface ColumnarChoice {
 
 /**
  * The columnar file the options ask for, or undefined for text output. Usage errors: an unknown format, -o or
- * --plain-binary without a columnar format, Parquet without -o, Arrow to a terminal, and any of `conflicting`
- * (options of text output, such as --json) given with a columnar format.
+ * --plain-binary without a columnar format, Parquet without -o, Arrow to a terminal, any of `conflicting` (options
+ * of text output, such as --json) given with a columnar format, and an -o FILE that is one of `inputs` (the
+ * command's input files, "-" for standard input).
  */
-export function columnarChoice(values: ParsedArgs["values"], conflicting: readonly string[]): ColumnarChoice | undefined {
+export function columnarChoice(
+  values: ParsedArgs["values"],
+  conflicting: readonly string[],
+  inputs: readonly string[] = [],
+): ColumnarChoice | undefined {
   const format = values.format ?? "text";
   if (format !== "text" && format !== "parquet" && format !== "arrow") {
     throw new UsageError(`--format must be text, parquet or arrow, got ${JSON.stringify(format)}`);
@@ -79,6 +89,7 @@ export function columnarChoice(values: ParsedArgs["values"], conflicting: readon
   if (path === undefined && isTerminal(1)) {
     throw new UsageError("refusing to write an Arrow stream to a terminal: give -o FILE, or redirect or pipe standard output");
   }
+  if (path !== undefined) refuseInputAsOutput(path, inputs);
   return {
     format,
     plainBinary,
@@ -89,6 +100,34 @@ export function columnarChoice(values: ParsedArgs["values"], conflicting: readon
       return file;
     },
   };
+}
+
+/**
+ * Refuses an -o FILE that is one of `inputs`, as grep refuses an input that is also its output: opening it for
+ * writing would empty it before it is read. Regular files only (/dev/null is both, harmlessly).
+ */
+function refuseInputAsOutput(path: string, inputs: readonly string[]): void {
+  const output = statusOf(path);
+  if (output === undefined || !output.isFile()) return;
+  for (const input of inputs) {
+    const stats = statusOf(input);
+    if (stats !== undefined && stats.dev === output.dev && stats.ino === output.ino) {
+      const name = input === "-" ? "standard input" : input;
+      throw new UsageError(`-o ${path} is also an input (${name}): writing it would empty it before it is read`);
+    }
+  }
+}
+
+/**
+ * The status of the file at `path` (standard input for "-"), or undefined when there is none: an output not made
+ * yet, or an input whose fault is named when it is read.
+ */
+function statusOf(path: string): Stats | undefined {
+  try {
+    return path === "-" ? fstatSync(0) : statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function standardOutput(): (bytes: Uint8Array) => Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { closeSync, writeSync } from "node:fs";
 import type { ByteWriter } from "../printer/byte-writer.js";
-import { message } from "./progress.js";
+import { message, stderrStream } from "./progress.js";
 import { systemReason } from "./system-error.js";
 import { descriptorStats, isTerminal } from "./terminal.js";
 
@@ -35,7 +35,7 @@ const FULL_PIPE_RETRIES = 256;
  * tries. A socket is left as it is.
  */
 function blockingPipe(): boolean {
-  void process.stderr;
+  stderrStream();
   const handle = (stdoutStream() as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
   return handle?.setBlocking?.(true) === 0;
 }

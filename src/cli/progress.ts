@@ -51,10 +51,26 @@ function monotonicMs(): number {
 let shown: Progress | undefined;
 let interruptHandled = false;
 
+/** `process.stderr`, made on first use (see `stderrStream`). */
+let stderr: NodeJS.WriteStream | undefined;
+
+/**
+ * `process.stderr`, made on first use, its failed writes ignored: a standard error nobody reads any more (a closed
+ * pipe, `ulid scan ... 2>&1 | head -1`) loses the message, and the exit status still says what happened, where an
+ * unhandled 'error' event would end the process with a stack trace and status 1.
+ */
+export function stderrStream(): NodeJS.WriteStream {
+  if (stderr === undefined) {
+    stderr = process.stderr;
+    stderr.on("error", () => {});
+  }
+  return stderr;
+}
+
 /** Writes `text` to standard error, clearing the progress line first (it is drawn again at the next update). */
 export function message(text: string): void {
   shown?.clear();
-  process.stderr.write(text);
+  stderrStream().write(text);
 }
 
 /**
@@ -81,7 +97,7 @@ export interface ProgressSurroundings {
 
 /** This process's surroundings (its terminals are looked at when a progress line is made). */
 function processSurroundings(): ProgressSurroundings {
-  return { terminals: terminals(), now: monotonicMs, write: (text) => process.stderr.write(text) };
+  return { terminals: terminals(), now: monotonicMs, write: (text) => stderrStream().write(text) };
 }
 
 /**

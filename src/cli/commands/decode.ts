@@ -46,7 +46,7 @@ Examples:
     checkPositionals(positionals, 1);
     const json = values.json === true;
     const format = formatOf(values);
-    const columnar = columnarChoice(values, ["json"]);
+    const columnar = columnarChoice(values, ["json"], [positionals[0] ?? "-"]);
     if (columnar !== undefined) return decodeColumns(format, positionals[0], values.strict === true, columnar);
     // Each line: (JSON) the key, the ID's canonical text (BaseUID's case is part of its value), then what depends
     // on its time alone.

@@ -60,13 +60,15 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
 
 /**
  * The bytes of every input of a scan, for one progress bar over all of them; undefined when one has no size known
- * in advance (standard input from a pipe, a FIFO). An input that cannot be read counts nothing: it is skipped.
+ * in advance (standard input from a pipe, a FIFO). An input that cannot be read (a directory, a missing file)
+ * counts nothing: it is skipped.
  */
-function totalSize(paths: readonly string[]): number | undefined {
+export function totalSize(paths: readonly string[]): number | undefined {
   let total = 0;
   for (const path of paths) {
     try {
       const stats = fstatOrStat(path);
+      if (stats.isDirectory()) continue;
       if (!stats.isFile()) return undefined;
       total += stats.size;
     } catch {
@@ -84,7 +86,7 @@ function fstatOrStat(path: string): Stats {
 export const scanCommand: Command = {
   name: "scan",
   synopsis: "scan [FILE...] [--type TYPES] [--json] [--stats] [--since TIME] [--until TIME] [--plausible FROM..UNTIL] [--jobs N] [--format parquet|arrow -o FILE]",
-  summary: "Find ULIDs, UUID v7s and TypeIDs in text (logs, JSON, CSV, URLs) and print each one's line, canonical form and time.",
+  summary: "Find ULIDs, UUID v7s, TypeIDs, ObjectIds and XIDs in text (logs, JSON, CSV, URLs) and print each one's line, canonical form and time.",
   get details() {
     return `
 Reads each FILE in turn, or standard input when FILE is '-' or there is none, in chunks (constant memory, any
@@ -99,14 +101,16 @@ and the exit status is then 2.
 
 Options:
   --type TYPES        what to find: ulid (default); uuidv7: 8-4-4-4-12 hex digits in either case with version
-                      7 and the RFC variant, not glued to a letter or digit (printed in lower case); typeid: a
-                      whole word of letters, digits and underscores that is a TypeID as written (an optional
-                      prefix of 1-63 chars of a-z and _, then _, then 26 lower-case chars, the first 0-7),
-                      printed as found; several separated by commas, or all (ulid,uuidv7,typeid), in one
-                      pass. Where matches overlap, the longest wins (a TypeID over the ULID of its suffix), and
-                      of two of the same text the type listed first (a TypeID without a prefix is a lower-case
-                      ULID). Ulid-Flakes, BaseUIDs and KSUIDs cannot be told from ordinary words and numbers,
-                      so they are not scanned for
+                      7 and the RFC variant (printed in lower case); typeid: a whole word of letters, digits
+                      and underscores that is a TypeID as written (an optional prefix of 1-63 chars of a-z
+                      and _, then _, then 26 lower-case chars, the first 0-7), printed as found; objectid: 24
+                      hex digits in either case (printed in lower case); xid: 20 chars of 0-9a-v, the last 0
+                      or g. All but typeid not glued to a letter or digit. Several separated by commas, or all
+                      (ulid,uuidv7,typeid,objectid,xid), in one pass. Where matches overlap, the longest wins
+                      (a TypeID over the ULID of its suffix), and of two of the same text the type listed
+                      first (a TypeID without a prefix is a lower-case ULID). Ulid-Flakes, BaseUIDs, KSUIDs,
+                      TSIDs and Snowflakes cannot be told from ordinary words and numbers, so they are not
+                      scanned for
   --json              one object per match: {"line", "offset" (byte), "type", "id", "time" (Unix ms),
                       "iso"}, "file" first with more than one FILE (or -H)
   -H, --with-filename name the file on every match, even with one FILE
@@ -158,13 +162,14 @@ Examples:
     const json = values.json === true;
     const targets = scanTargetOf(values);
     const plausible = plausibleWindow(values.plausible as string | undefined, Date.now());
-    const columnar = columnarChoice(values, ["json", "stats", "with-filename", "no-filename"]);
+    const paths = positionals.length === 0 ? ["-"] : positionals;
+    const columnar = columnarChoice(values, ["json", "stats", "with-filename", "no-filename"], paths);
     const stats = values.stats === true ? new ScanStats(plausible) : undefined;
     // The lines printed: the times asked for that are plausible too.
     const printed = { from: Math.max(selected.from, plausible.from), to: Math.min(selected.to, plausible.to) };
-    // Statistics are counted in one job.
-    const jobs = stats ? 1 : jobsOption(values.jobs);
-    const paths = positionals.length === 0 ? ["-"] : positionals;
+    // Statistics are counted in one job (--jobs is still checked).
+    const askedJobs = jobsOption(values.jobs);
+    const jobs = stats ? 1 : askedJobs;
     if (columnar !== undefined) return scanColumns(paths, targets, printed, columnar);
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     // Room for a chunk's lines (the writer is written out after each chunk): a dense log's take ~40% of the chunk's

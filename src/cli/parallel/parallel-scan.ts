@@ -15,7 +15,7 @@
 import { compiledWasm } from "../../internal.js";
 import type { Worker } from "node:worker_threads";
 import { nodeModule } from "../node-module.js";
-import type { Progress } from "../progress.js";
+import { type Progress, message } from "../progress.js";
 import { RangeBoard, WINDOW_FULL } from "./shared-board.js";
 import { RangeScanner, type ScanJob, rangeCount } from "./range-scanner.js";
 import { systemReason } from "../system-error.js";
@@ -104,10 +104,14 @@ export class ScanPool {
     readonly jobs: number,
     Worker: typeof import("node:worker_threads").Worker,
   ) {
-    // A worker's crash (a bug: reading faults come as "failed" messages) ends the scan with its error.
+    // A worker's crash (a bug: reading faults come as "failed" messages) ends the scan with its error. Its output
+    // comes back as messages, so its standard output is not piped into this process's (Node's default, which adds a
+    // listener to `process.stdout` per worker: more than 10 make Node warn of a leak), and anything on its standard
+    // error (a warning of Node's) goes to this process's as a message.
     for (let i = 1; i < jobs; i++) {
-      const worker = new Worker(workerUrl());
-      worker.on("message", (message: ToMain) => this.receive(message));
+      const worker = new Worker(workerUrl(), { stdout: true, stderr: true });
+      worker.stderr.setEncoding("utf8").on("data", (text: string) => message(text));
+      worker.on("message", (received: ToMain) => this.receive(received));
       worker.on("error", (error) => this.crashed.reject(error));
       this.workers.push(worker);
     }
