@@ -4,6 +4,7 @@
  * WebAssembly memory reach the caller's code. Each case was a defect found by hostile testing; the test failed
  * before its fix.
  */
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UlidError, decodeInto, decodeLines, decodeStream, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
 import { expectSameArray, recordingArray } from "./helpers/arrays.js";
@@ -361,6 +362,31 @@ forEachEngine(() => {
     await expect(collect(scanChunks([detached(8)]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
     await expect(collect(decodeLines([detached(8)]))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
   });
+
+  it("scanning a SharedArrayBuffer that another thread writes meanwhile makes no match of bytes it did not find", async () => {
+    // A worker flips one character of every ULID between "0" and "!" as fast as it can: each match must be one of
+    // the IDs as written at some moment, never one found while its bytes were "0" and read back as "!".
+    const text = new Uint8Array(new SharedArrayBuffer(27 * 2000));
+    for (let at = 0; at < text.length; at += 27) text.set(new TextEncoder().encode("01ARYZ6S410000000000000000 "), at);
+    const writer = new Worker(
+      `const text = new Uint8Array(require("node:worker_threads").workerData);
+       for (;;) { for (let i = 20; i < text.length; i += 27) text[i] = 0x21; for (let i = 20; i < text.length; i += 27) text[i] = 0x30; }`,
+      { eval: true, workerData: text.buffer },
+    );
+    try {
+      await new Promise((resolve) => writer.once("online", resolve));
+      const seen = new Set<string>();
+      for (let round = 0; round < 300; round++) {
+        for (const match of scanText(text)) seen.add(match.id);
+        for (const matches of await collect(scanChunks([text.subarray(0, 27 * 1000), text.subarray(27 * 1000)]))) {
+          for (const match of matches) seen.add(match.id);
+        }
+      }
+      expect([...seen]).toEqual(["01ARYZ6S410000000000000000"]);
+    } finally {
+      await writer.terminate();
+    }
+  });
 });
 
 describe("clock set back on the real clock", () => {
@@ -476,6 +502,49 @@ describe("found in review", () => {
       await expect(collect(scanChunks(source as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
       await expect(collect(decodeLines(source as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
     }
+  });
+
+  it("chunk sources that break the iteration protocol are INVALID_ARGUMENT, never a TypeError of the protocol", async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const chunk = new TextEncoder().encode("01ARYZ6S410000000000000000\n");
+    const iterator = (next: () => unknown) => ({ [Symbol.iterator]: () => ({ next }) });
+    const asyncIterator = (next: () => unknown) => ({ [Symbol.asyncIterator]: () => ({ next }) });
+    const sources = [
+      [proxy], // a revoked proxy as a chunk: awaiting it as `for await` does would read its `then`
+      iterator(() => 42), // a result that is no object
+      iterator(() => proxy),
+      asyncIterator(() => proxy),
+      asyncIterator(async () => ({ done: false, value: proxy })),
+      { [Symbol.asyncIterator]: () => 5 }, // an iterator that is no object
+      { [Symbol.asyncIterator]: () => ({}) }, // one without next
+      { [Symbol.asyncIterator]: () => proxy },
+      [chunk, Promise.resolve(5)], // a promise of no chunk, after a chunk
+    ];
+    for (const source of sources) {
+      for (const consume of [() => collect(scanChunks(source as never)), () => collect(decodeLines(source as never))]) {
+        const fault = await consume().then(() => undefined, (error: unknown) => error);
+        expect(fault).toBeInstanceOf(UlidError);
+        expect(fault).toMatchObject({ code: "INVALID_ARGUMENT" });
+      }
+    }
+  });
+
+  it("chunk sources are iterated as `for await` does: promises awaited, closed on an early stop, their own errors kept", async () => {
+    const chunk = new TextEncoder().encode("01ARYZ6S410000000000000000\n");
+    // A sync source's promises of chunks are chunks.
+    expect(await collect(scanChunks([Promise.resolve(chunk), chunk] as never))).toHaveLength(2);
+    // Stopping early, or a chunk refused, closes the source's iterator (its `return`); its own fault does not.
+    let closed = 0;
+    const source = (next: () => IteratorResult<unknown>) => ({ [Symbol.iterator]: () => ({ next, return: () => ((closed += 1), { done: true, value: undefined }) }) });
+    for await (const _ of scanChunks(source(() => ({ done: false, value: chunk })) as never)) break;
+    expect(closed).toBe(1);
+    await expect(collect(scanChunks(source(() => ({ done: false, value: 5 })) as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(closed).toBe(2);
+    const mine = new Error("the source's own");
+    await expect(collect(scanChunks(source(() => { throw mine; }) as never))).rejects.toBe(mine);
+    await expect(collect(decodeLines(source(() => { throw mine; }) as never))).rejects.toBe(mine);
+    expect(closed).toBe(2);
   });
 
   it("a detached view passed to encode is said to be detached", () => {

@@ -126,5 +126,19 @@ forEachEngine(() => {
       }
       expect(() => scanText("", { format: ["ulid", "flake"] })).toThrow(/cannot be told from ordinary words/);
     });
+
+    it("says what is wrong with a list: the element that names no format, the one named twice, its length", () => {
+      const ulid = "a 01ARYZ6S410000000000000000";
+      // An undefined or a hole in a list is no format, not the default one.
+      expect(() => scanText(ulid, { format: [undefined] as never })).toThrow("the `format[0]` option must be a scannable format's name, got undefined");
+      expect(() => scanText(ulid, { format: ["uuidv7", , "ulid"] as never })).toThrow("`format[1]`");
+      expect(() => scanText(ulid, { format: ["ulid", "typeid", "ulid"] })).toThrow(/each once, got "ulid" twice$/);
+      expect(() => scanText(ulid, { format: [] as never })).toThrow(/1 to 5 formats, got a list of 0$/);
+      const throwing = new Proxy(["ulid"], { get: (target, key) => (key === "0" ? ((): never => { throw new RangeError("no"); })() : Reflect.get(target, key)) });
+      expect(() => scanText(ulid, { format: throwing as never })).toThrow("the `format` option cannot be read: reading it threw RangeError: no");
+      expect(() => scanText(ulid, { plausible: { get from(): number { throw new TypeError("no"); } } })).toThrow(
+        "the `plausible` option cannot be read: reading it threw TypeError: no",
+      );
+    });
   });
 });

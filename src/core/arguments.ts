@@ -80,6 +80,18 @@ export function plainBytes(value: unknown, name: string): Uint8Array {
   return plainView(value, name, Uint8Array);
 }
 
+const objectTag = Object.prototype.toString;
+
+/**
+ * `plainBytes`, copied when its buffer is a SharedArrayBuffer: scanning reads a match's bytes twice (to find it, then
+ * to make its text), and another thread writing the buffer in between could make a match that is no ID. A copy is
+ * one read.
+ */
+export function unsharedBytes(value: unknown, name: string): Uint8Array {
+  const bytes = plainBytes(value, name);
+  return objectTag.call(bytes.buffer) === "[object SharedArrayBuffer]" ? bytes.slice() : bytes;
+}
+
 /**
  * `value` as a plain view (`plainView`) when it is a real BigUint64Array or BigInt64Array (a subclass too), else
  * null.

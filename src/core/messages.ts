@@ -51,6 +51,25 @@ export function unknownFormat(names: readonly string[], value: unknown): UlidErr
   return optionMustBe("format", `one of ${names.map((name) => JSON.stringify(name)).join(", ")}`, value);
 }
 
+/** A `format` list that is no list of scannable formats each once: `got` says what it is ("a list of 0"). */
+export function badFormatList(expected: string, got: string): UlidError {
+  return new UlidError("INVALID_ARGUMENT", mustBeText(option("format"), expected, got));
+}
+
+/**
+ * An option whose reading threw (a getter or a proxy trap of the caller's): said as such, with what was thrown, not
+ * as a value of the wrong kind.
+ */
+export function unreadableOption(name: string, thrown: unknown): UlidError {
+  let what: string;
+  try {
+    what = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : quote(thrown);
+  } catch {
+    what = "a value that cannot be inspected";
+  }
+  return new UlidError("INVALID_ARGUMENT", `${option(name)} cannot be read: reading it threw ${quote(what).slice(1, -1)}`);
+}
+
 /** A `prefix` option for a `format` other than TypeID's. */
 export function prefixWithoutTypeId(format: unknown): UlidError {
   return new UlidError("INVALID_ARGUMENT", `${option("prefix")} is TypeID's: it needs \`format: "typeid"\`, got format ${quote(format ?? "ulid")}`);

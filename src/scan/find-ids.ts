@@ -11,7 +11,7 @@
  * per UTF-16 code unit, so offsets count code units. The engine does the search (WebAssembly, or the TypeScript
  * fallback).
  */
-import { isUint8Array, plainBytes } from "../core/arguments.js";
+import { isUint8Array, unsharedBytes } from "../core/arguments.js";
 import { batchEngine } from "../engine/backend.js";
 import { type ChunkProcessor, type WebTransformStream, processChunks, processorStream } from "../streams/stream-shapes.js";
 import { mustBe } from "../core/messages.js";
@@ -91,7 +91,7 @@ export function scanText(text: string | Uint8Array, options?: ScanOptions): Ulid
   let bytes: Uint8Array | undefined;
   if (typeof text !== "string") {
     if (!isUint8Array(text)) throw mustBe("text", "a string or a Uint8Array", text);
-    bytes = plainBytes(text, "text");
+    bytes = unsharedBytes(text, "text");
   }
   const processor = collector(options, true, bytes?.length ?? (text as string).length) as ChunkProcessor<UlidMatch[] | ScanColumns>;
   // Object results come as arrays per push; columns once, at the end of input.

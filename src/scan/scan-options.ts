@@ -8,7 +8,7 @@
  */
 import { checkOptions } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
-import { optionMustBe, unknownFormat, unscannableFormat } from "../core/messages.js";
+import { badFormatList, optionMustBe, unknownFormat, unreadableOption, unscannableFormat } from "../core/messages.js";
 import { FORMAT_SPECS, type FormatSpec, ULID, specNamed } from "../engine/specs.js";
 import { dateMs } from "../core/time.js";
 import type { FormatKey } from "../formats/registry.js";
@@ -85,25 +85,49 @@ function formatExpected(): string {
 
 /**
  * The formats a `format` option names: one, a list (each once, read element by element once), or "all".
- * INVALID_ARGUMENT for anything else, a revoked proxy or a list whose reading throws included.
+ * INVALID_ARGUMENT for anything else: a revoked proxy, and a list whose reading throws (a proxy's trap, a getter),
+ * said as such.
  */
 export function scanFormats(value: unknown): { formats: FormatSpec[]; listed: boolean } {
-  if (value === "all") return { formats: scannableNames().map(scannableFormat), listed: true };
+  if (value === "all") return { formats: scannableSpecs(), listed: true };
+  if (!isList(value)) return { formats: [scannableFormat(value)], listed: false };
   let names: unknown[];
   try {
-    if (!Array.isArray(value)) return { formats: [scannableFormat(value)], listed: false };
-    const length: unknown = value.length;
-    if (typeof length !== "number" || length < 1 || length > scannableNames().length) throw optionMustBe("format", formatExpected(), value);
-    names = [];
-    for (let i = 0; i < length; i++) names.push(value[i]);
+    names = listedNames(value);
   } catch (error) {
-    // Array.isArray throws for a revoked proxy, and a proxy's traps or an element's getter may throw anything.
     if (error instanceof UlidError) throw error;
+    throw unreadableOption("format", error);
+  }
+  const formats: FormatSpec[] = [];
+  for (const [i, name] of names.entries()) {
+    // Not the default format: a hole or an undefined in a list names none.
+    if (name === undefined) throw optionMustBe(`format[${i}]`, "a scannable format's name", name);
+    const spec = scannableFormat(name);
+    if (formats.includes(spec)) throw badFormatList(`${formatExpected()}, each once`, `${JSON.stringify(spec.name)} twice`);
+    formats.push(spec);
+  }
+  return { formats, listed: true };
+}
+
+/** Whether `value` is an array (a proxy of one included); INVALID_ARGUMENT for a revoked proxy, the one it throws for. */
+function isList(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
     throw optionMustBe("format", formatExpected(), value);
   }
-  const formats = names.map(scannableFormat);
-  if (new Set(formats).size !== formats.length) throw optionMustBe("format", `${formatExpected()}, each once`, value);
-  return { formats, listed: true };
+}
+
+/** The elements of a `format` list, each read once; INVALID_ARGUMENT for a length of no list of formats. */
+function listedNames(list: readonly unknown[]): unknown[] {
+  const length: unknown = list.length;
+  const most = scannableSpecs().length;
+  if (typeof length !== "number" || length < 1 || length > most) {
+    throw badFormatList(`${formatExpected()}: 1 to ${most} formats`, typeof length === "number" ? `a list of ${length}` : "a list whose length is no number");
+  }
+  const names: unknown[] = [];
+  for (let i = 0; i < length; i++) names.push(list[i]);
+  return names;
 }
 
 /** A `plausible` side: Unix ms (any number but NaN; an infinity is no bound) or a valid Date. */
@@ -115,16 +139,30 @@ function plausibleBound(window: object, side: "from" | "until", none: number): n
   return ms;
 }
 
-/** The `plausible` option: undefined (keep every match) or its window. */
+/**
+ * The `plausible` option: undefined (keep every match) or its window. INVALID_ARGUMENT for what is no window (a
+ * revoked proxy included), and for a window whose reading throws (a getter), said as such.
+ */
 export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null) throw optionMustBe("plausible", "an object { from?, until? }", value);
+  if (typeof value !== "object" || value === null || isRevoked(value)) {
+    throw optionMustBe("plausible", "an object { from?, until? }", value);
+  }
   try {
     return { from: plausibleBound(value, "from", -Infinity), until: plausibleBound(value, "until", Infinity) };
   } catch (error) {
-    // A revoked proxy, or a getter that throws.
     if (error instanceof UlidError) throw error;
-    throw optionMustBe("plausible", "an object { from?, until? }", value);
+    throw unreadableOption("plausible", error);
+  }
+}
+
+/** Whether `value` is a revoked proxy: Array.isArray throws for one, and runs no trap of a live one. */
+function isRevoked(value: object): boolean {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
   }
 }
 
