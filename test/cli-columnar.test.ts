@@ -322,6 +322,21 @@ describe("errors", () => {
     expect(child.status).toBe(2);
     expect(child.stderr).toMatch(/is also an input \(standard input\)/);
     expect(readFileSync(log, "utf8")).toBe(text);
+    // Standard output appended to an input (`>> input.log`) would grow it for as long as it is read.
+    for (const args of [["scan", log], ["scan", log, "--format", "arrow"], ["decode", log], ["decode"]]) {
+      const input = args.length === 1 ? openSync(log, "r") : "ignore";
+      const out = openSync(log, "a");
+      const appended = spawnSync(process.execPath, [CLI, ...args], { stdio: [input, out, "pipe"], encoding: "utf8" });
+      closeSync(out);
+      if (input !== "ignore") closeSync(input);
+      expect({ args, status: appended.status }).toEqual({ args, status: 2 });
+      expect(appended.stderr).toMatch(/^ulid \w+: standard output is also an input \((standard input|.*input\.log)\): it would grow as it is read\n/);
+      expect(readFileSync(log, "utf8")).toBe(text);
+    }
+    // A summary is written once the input is read.
+    const out = openSync(log, "a");
+    expect(spawnSync(process.execPath, [CLI, "scan", log, "--stats", "--plausible", ".."], { stdio: ["ignore", out, "pipe"] }).status).toBe(0);
+    closeSync(out);
   });
 
   it("exits 3 naming the file when -o cannot be created or written", async () => {

@@ -6,7 +6,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UlidError, decodeInto, decodeLines, decodeStream, formats, scanChunks, scanText, setBackend, type FormatKey } from "../src/index.js";
+import { UlidError, decodeInto, decodeLines, decodeStream, formats, scanChunks, scanStream, scanText, setBackend, type FormatKey } from "../src/index.js";
 import { expectSameArray, recordingArray } from "./helpers/arrays.js";
 import { cpuMs } from "./helpers/cpu-time.js";
 import { forEachEngine } from "./helpers/engines.js";
@@ -381,6 +381,17 @@ forEachEngine(() => {
         for (const matches of await collect(scanChunks([text.subarray(0, 27 * 1000), text.subarray(27 * 1000)]))) {
           for (const match of matches) seen.add(match.id);
         }
+        if (round % 10 === 0) {
+          const source = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(text);
+              controller.close();
+            },
+          });
+          for await (const matches of source.pipeThrough(scanStream()) as unknown as AsyncIterable<{ id: string }[]>) {
+            for (const match of matches) seen.add(match.id);
+          }
+        }
       }
       expect([...seen]).toEqual(["01ARYZ6S410000000000000000"]);
     } finally {
@@ -545,6 +556,41 @@ describe("found in review", () => {
     await expect(collect(scanChunks(source(() => { throw mine; }) as never))).rejects.toBe(mine);
     await expect(collect(decodeLines(source(() => { throw mine; }) as never))).rejects.toBe(mine);
     expect(closed).toBe(2);
+  });
+
+  it("a source's own getters and a reader's `throw` come through as they are; a fault's error wins over `return`'s", async () => {
+    const chunk = new TextEncoder().encode("01ARYZ6S410000000000000000\n");
+    const mine = new Error("the source's own");
+    // Getters of the source's iterator and results are its code: what they throw comes through, as in `for await`.
+    const getters = [
+      { get [Symbol.asyncIterator](): never { throw mine; } },
+      { [Symbol.asyncIterator]: () => ({ get next(): never { throw mine; } }) },
+      { [Symbol.asyncIterator]: () => ({ next: async () => ({ get done(): never { throw mine; } }) }) },
+      { [Symbol.iterator]: () => ({ next: () => ({ done: false, get value(): never { throw mine; } }) }) },
+    ];
+    for (const source of getters) await expect(collect(scanChunks(source as never))).rejects.toBe(mine);
+    // A refused chunk closes the source; an error of its `return` is dropped for the refusal.
+    let closed = 0;
+    const badReturn = {
+      [Symbol.iterator]: () => ({ next: () => ({ done: false, value: 5 }), return: () => { closed += 1; throw mine; } }),
+    };
+    await expect(collect(scanChunks(badReturn as never))).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+    const badLine = {
+      [Symbol.iterator]: () => ({ next: () => ({ done: false, value: new TextEncoder().encode("zz\n") }), return: () => { closed += 1; throw mine; } }),
+    };
+    await expect(collect(decodeLines(badLine as never))).rejects.toMatchObject({ code: "INVALID_LENGTH" });
+    expect(closed).toBe(2);
+    // The reader's `throw` reaches the generator as it is (not a TypeError of an array's iterator), closing the source.
+    const endless = { [Symbol.iterator]: () => ({ next: () => ({ done: false, value: chunk }), return: () => ((closed += 1), { done: true }) }) };
+    const reading = scanChunks(endless as never);
+    await reading.next();
+    const stop = new Error("the reader's");
+    await expect(reading.throw(stop)).rejects.toBe(stop);
+    expect(closed).toBe(3);
+    // A sync source's promise that rejects closes it (as `for await` does in engines that follow ECMA-262 since 2022).
+    const rejecting = { [Symbol.iterator]: () => ({ next: () => ({ done: false, value: Promise.reject(mine) }), return: () => ((closed += 1), { done: true }) }) };
+    await expect(collect(scanChunks(rejecting as never))).rejects.toBe(mine);
+    expect(closed).toBe(4);
   });
 
   it("a detached view passed to encode is said to be detached", () => {

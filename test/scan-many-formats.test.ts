@@ -134,6 +134,10 @@ forEachEngine(() => {
       expect(() => scanText(ulid, { format: ["uuidv7", , "ulid"] as never })).toThrow("`format[1]`");
       expect(() => scanText(ulid, { format: ["ulid", "typeid", "ulid"] })).toThrow(/each once, got "ulid" twice$/);
       expect(() => scanText(ulid, { format: [] as never })).toThrow(/1 to 5 formats, got a list of 0$/);
+      for (const length of [Number.NaN, 1.5]) {
+        const lying = new Proxy(["ulid"], { get: (target, key) => (key === "length" ? length : Reflect.get(target, key)) });
+        expect(faultOf(() => scanText(ulid, { format: lying as never }))).toEqual({ code: "INVALID_ARGUMENT", index: undefined });
+      }
       const throwing = new Proxy(["ulid"], { get: (target, key) => (key === "0" ? ((): never => { throw new RangeError("no"); })() : Reflect.get(target, key)) });
       expect(() => scanText(ulid, { format: throwing as never })).toThrow("the `format` option cannot be read: reading it threw RangeError: no");
       expect(() => scanText(ulid, { plausible: { get from(): number { throw new TypeError("no"); } } })).toThrow(

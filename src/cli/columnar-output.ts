@@ -4,9 +4,10 @@
  * and opens the output: FILE, or for Arrow standard output when it is no terminal. A Parquet file ends with its
  * index, written last, so it goes to a FILE only.
  */
-import { type Stats, closeSync, fstatSync, openSync, statSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { type ColumnarFile, type ColumnarFormat, columnarFile, type IdShape, idColumnSpecs } from "../printer/columnar-file.js";
 import { Output, OutputError } from "./output.js";
+import { refuseInputAsOutput } from "./output-is-input.js";
 import { packageVersion } from "./package-version.js";
 import { systemReason } from "./system-error.js";
 import type { OptionSpec, ParsedArgs } from "./usage.js";
@@ -62,8 +63,8 @@ export interface ColumnarChoice {
 /**
  * The columnar file the options ask for, or undefined for text output. Usage errors: an unknown format, -o or
  * --plain-binary without a columnar format, Parquet without -o, Arrow to a terminal, any of `conflicting` (options
- * of text output, such as --json) given with a columnar format, and an -o FILE that is one of `inputs` (the
- * command's input files, "-" for standard input).
+ * of text output, such as --json) given with a columnar format, and an output (-o FILE, or standard output) that is
+ * one of `inputs` (the command's input files, "-" for standard input).
  */
 export function columnarChoice(
   values: ParsedArgs["values"],
@@ -89,7 +90,7 @@ export function columnarChoice(
   if (path === undefined && isTerminal(1)) {
     throw new UsageError("refusing to write an Arrow stream to a terminal: give -o FILE, or redirect or pipe standard output");
   }
-  if (path !== undefined) refuseInputAsOutput(path, inputs);
+  refuseInputAsOutput(path ?? 1, inputs);
   return {
     format,
     plainBinary,
@@ -100,34 +101,6 @@ export function columnarChoice(
       return file;
     },
   };
-}
-
-/**
- * Refuses an -o FILE that is one of `inputs`, as grep refuses an input that is also its output: opening it for
- * writing would empty it before it is read. Regular files only (/dev/null is both, harmlessly).
- */
-function refuseInputAsOutput(path: string, inputs: readonly string[]): void {
-  const output = statusOf(path);
-  if (output === undefined || !output.isFile()) return;
-  for (const input of inputs) {
-    const stats = statusOf(input);
-    if (stats !== undefined && stats.dev === output.dev && stats.ino === output.ino) {
-      const name = input === "-" ? "standard input" : input;
-      throw new UsageError(`-o ${path} is also an input (${name}): writing it would empty it before it is read`);
-    }
-  }
-}
-
-/**
- * The status of the file at `path` (standard input for "-"), or undefined when there is none: an output not made
- * yet, or an input whose fault is named when it is read.
- */
-function statusOf(path: string): Stats | undefined {
-  try {
-    return path === "-" ? fstatSync(0) : statSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function standardOutput(): (bytes: Uint8Array) => Promise<void> {

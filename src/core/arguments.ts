@@ -80,7 +80,18 @@ export function plainBytes(value: unknown, name: string): Uint8Array {
   return plainView(value, name, Uint8Array);
 }
 
-const objectTag = Object.prototype.toString;
+/** ArrayBuffer's own byteLength getter: it throws for a SharedArrayBuffer, and runs none of the caller's code. */
+const arrayBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength")!.get as (this: unknown) => number;
+
+/** Whether a view's buffer is a SharedArrayBuffer (another thread may write it while the library reads it). */
+function isShared(buffer: ArrayBufferLike): boolean {
+  try {
+    arrayBufferLength.call(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * `plainBytes`, copied when its buffer is a SharedArrayBuffer: scanning reads a match's bytes twice (to find it, then
@@ -89,7 +100,20 @@ const objectTag = Object.prototype.toString;
  */
 export function unsharedBytes(value: unknown, name: string): Uint8Array {
   const bytes = plainBytes(value, name);
-  return objectTag.call(bytes.buffer) === "[object SharedArrayBuffer]" ? bytes.slice() : bytes;
+  return isShared(bufferOf.call(bytes)) ? new Uint8Array(bytes) : bytes;
+}
+
+/**
+ * Whether `value` is a revoked proxy, whose every operation throws: `Array.isArray` throws for one alone, and runs no
+ * trap of a live proxy (no code of the caller's).
+ */
+export function isRevokedProxy(value: unknown): boolean {
+  try {
+    Array.isArray(value);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /**

@@ -61,13 +61,23 @@ export function badFormatList(expected: string, got: string): UlidError {
  * as a value of the wrong kind.
  */
 export function unreadableOption(name: string, thrown: unknown): UlidError {
-  let what: string;
+  return new UlidError("INVALID_ARGUMENT", `${option(name)} cannot be read: reading it threw ${thrownText(thrown)}`);
+}
+
+/** Longest text of a thrown error quoted in a message. */
+const THROWN_LIMIT = 120;
+
+/** An error's name and message (cut to THROWN_LIMIT), or any other thrown value quoted. Never throws. */
+function thrownText(thrown: unknown): string {
   try {
-    what = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : quote(thrown);
+    if (thrown instanceof Error) {
+      const text = `${thrown.name}: ${thrown.message}`;
+      return text.length <= THROWN_LIMIT ? text : `${text.slice(0, THROWN_LIMIT)}...`;
+    }
   } catch {
-    what = "a value that cannot be inspected";
+    // A proxy, or an error whose name or message getter throws: quoted as what it is.
   }
-  return new UlidError("INVALID_ARGUMENT", `${option(name)} cannot be read: reading it threw ${quote(what).slice(1, -1)}`);
+  return quote(thrown);
 }
 
 /** A `prefix` option for a `format` other than TypeID's. */

@@ -6,7 +6,7 @@
  * scanning needs of a format is its spec, and the `ulid scan` command's bundle then carries no format's namespace or
  * TypeScript codec (their modules' top level is most of what a small scan's start would otherwise run).
  */
-import { checkOptions } from "../core/arguments.js";
+import { checkOptions, isRevokedProxy } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
 import { badFormatList, optionMustBe, unknownFormat, unreadableOption, unscannableFormat } from "../core/messages.js";
 import { FORMAT_SPECS, type FormatSpec, ULID, specNamed } from "../engine/specs.js";
@@ -122,7 +122,7 @@ function isList(value: unknown): value is readonly unknown[] {
 function listedNames(list: readonly unknown[]): unknown[] {
   const length: unknown = list.length;
   const most = scannableSpecs().length;
-  if (typeof length !== "number" || length < 1 || length > most) {
+  if (typeof length !== "number" || !Number.isInteger(length) || length < 1 || length > most) {
     throw badFormatList(`${formatExpected()}: 1 to ${most} formats`, typeof length === "number" ? `a list of ${length}` : "a list whose length is no number");
   }
   const names: unknown[] = [];
@@ -145,7 +145,7 @@ function plausibleBound(window: object, side: "from" | "until", none: number): n
  */
 export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || isRevoked(value)) {
+  if (typeof value !== "object" || value === null || isRevokedProxy(value)) {
     throw optionMustBe("plausible", "an object { from?, until? }", value);
   }
   try {
@@ -153,16 +153,6 @@ export function plausibleTimes(value: unknown): PlausibleTimes | undefined {
   } catch (error) {
     if (error instanceof UlidError) throw error;
     throw unreadableOption("plausible", error);
-  }
-}
-
-/** Whether `value` is a revoked proxy: Array.isArray throws for one, and runs no trap of a live one. */
-function isRevoked(value: object): boolean {
-  try {
-    Array.isArray(value);
-    return false;
-  } catch {
-    return true;
   }
 }
 

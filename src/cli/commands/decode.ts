@@ -11,6 +11,7 @@ import { Output } from "../output.js";
 import { processInput } from "../process-input.js";
 import { reportInvalid } from "../report.js";
 import { checkPositionals } from "../usage.js";
+import { refuseInputAsOutput } from "../output-is-input.js";
 
 export const decodeCommand: Command = {
   name: "decode",
@@ -48,6 +49,7 @@ Examples:
     const format = formatOf(values);
     const columnar = columnarChoice(values, ["json"], [positionals[0] ?? "-"]);
     if (columnar !== undefined) return decodeColumns(format, positionals[0], values.strict === true, columnar);
+    refuseInputAsOutput(1, [positionals[0] ?? "-"]);
     // Each line: (JSON) the key, the ID's canonical text (BaseUID's case is part of its value), then what depends
     // on its time alone.
     const start = json ? `{"${format.name}":"` : "";

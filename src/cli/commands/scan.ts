@@ -19,6 +19,7 @@ import type { ScanTargets } from "../../printer/scan-target.js";
 import type { TimeWindow } from "../../printer/time-window.js";
 import { COLUMNAR_OPTIONS, type ColumnarChoice, columnarChoice, columnarHelp } from "../columnar-output.js";
 import { InputError, UsageError } from "../usage.js";
+import { refuseInputAsOutput } from "../output-is-input.js";
 
 /** The name grep gives standard input among files. */
 const STDIN_NAME = "(standard input)";
@@ -171,6 +172,8 @@ Examples:
     const askedJobs = jobsOption(values.jobs);
     const jobs = stats ? 1 : askedJobs;
     if (columnar !== undefined) return scanColumns(paths, targets, printed, columnar);
+    // A summary is written once everything is read: only the lines could feed an input.
+    if (!stats) refuseInputAsOutput(1, paths);
     const named = values["no-filename"] !== true && (values["with-filename"] === true || paths.length > 1);
     // Room for a chunk's lines (the writer is written out after each chunk): a dense log's take ~40% of the chunk's
     // bytes, and growing to them from the default size cost ~0.5 ms of a 1 MB scan. Pages never written to are never
