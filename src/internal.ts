@@ -29,8 +29,8 @@ export {
 // Formats as the machinery sees them.
 export { formatOption } from "./formats/registry.js";
 export type { Format } from "./formats/codec.js";
-export { toTime } from "./core/time.js";
-export { impossibleOffset, nonexistentTime, unreadableTimeArgument } from "./core/messages.js";
+export { MAX_TIME } from "./core/time.js";
+export { impossibleOffset, nonexistentTime, timeArgumentOutOfRange, unreadableTimeArgument } from "./core/messages.js";
 export {
   DECODE_TABLE as CROCKFORD_DECODE_TABLE,
   ENCODE_TABLE as CROCKFORD_ENCODE_TABLE,

@@ -262,6 +262,30 @@ describe("format-specific options", () => {
     expect(lines(widths.stdout).map((line) => line.split("\t").slice(0, 2))).toEqual(SNOWFLAKE_TEXTS.map((v) => [v.text, String(v.discordMs)]));
   });
 
+  it("new and from-time make ObjectIds, XIDs, TSIDs and Snowflakes with one generator per run: one worker, no repeats", async () => {
+    // Their IDs hold a counter, not randomness: drawn afresh per ID, a Snowflake of one worker repeated two IDs in
+    // five of a pinned millisecond, and `new` drew a worker, node or machine per ID.
+    const perRun: Record<string, (id: string) => string> = {
+      objectid: (id) => Buffer.from(objectid.decode(id).subarray(4, 9)).toString("hex"),
+      xid: (id) => Buffer.from(xid.decode(id).subarray(4, 9)).toString("hex"),
+      tsid: (id) => String((tsid.toBigInt(id) >> 12n) & 1023n),
+      snowflake: (id) => String((snowflake.toBigInt(id) >> 12n) & 1023n),
+    };
+    for (const [type, field] of Object.entries(perRun)) {
+      for (const args of [["new", "2000"], ["from-time", "2026-04-15", "2000"]]) {
+        const { status, stdout } = await runCli([...args, "--type", type]);
+        const ids = lines(stdout);
+        expect({ type, args, status, ids: ids.length, distinct: new Set(ids).size, fields: new Set(ids.map(field)).size }).toEqual({
+          type, args, status: 0, ids: 2000, distinct: 2000, fields: 1,
+        });
+      }
+    }
+    // A pinned millisecond of one worker holds 4,096 Snowflakes: more are bad data, not repeats.
+    const over = await runCli(["from-time", "2026-04-15", "5000", "--type", "snowflake", "--worker", "1"]);
+    expect({ status: over.status, lines: new Set(lines(over.stdout)).size === lines(over.stdout).length }).toEqual({ status: 1, lines: true });
+    expect(over.stderr).toMatch(/^ulid from-time: Snowflake monotonic overflow at element 4096/);
+  });
+
   it("refuses a time outside the format's range as bad data", async () => {
     const { status, stderr } = await runCli(["from-time", "2020-01-01", "--type", "flake"]);
     expect(status).toBe(1);

@@ -71,8 +71,11 @@ describe("ulid from-time", () => {
     ["yesterday", /time "yesterday" is neither Unix ms nor ISO-8601/],
     ["2025-02-30", /time "2025-02-30" does not exist/],
     ["2026-04-15T00:00:00.1234Z", /at most 3 fraction digits/],
-    ["1969-12-31T23:59:59Z", /time must be an integer Unix ms from 0/],
-    ["281474976710656", /time must be an integer Unix ms from 0 to 281474976710655/],
+    ["1969-12-31T23:59:59Z", /time "1969-12-31T23:59:59Z" is not from 1970-01-01T00:00:00.000Z to \+010889-08-02T05:31:50.655Z \(Unix ms 0 to 281474976710655\)/],
+    ["281474976710656", /time "281474976710656" is not from 1970-01-01T00:00:00.000Z/],
+    // Years 0-99 are those years, not 1900-1999 (as Date.UTC reads them), and the message names the TIME given.
+    ["0099-06-01", /time "0099-06-01" is not from 1970/],
+    ["1970-01-01T00:00:00.000+00:01", /time "1970-01-01T00:00:00.000\+00:01" is not from 1970/],
   ])("exits 1 for the bad time %s, naming it", async (time, message) => {
     const { status, stdout, stderr } = await runCli(["from-time", time]);
     expect({ status, stdout }).toEqual({ status: 1, stdout: "" });

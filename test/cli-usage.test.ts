@@ -50,6 +50,10 @@ describe("parseCommandArgs", () => {
   it("names a missing value without a suggestion", () => {
     expect(usageError(["--format"])).toMatch(/^Option '--format <value>' argument missing$/);
   });
+
+  it("says in one line how to give a value that starts with a dash", () => {
+    expect(usageError(["--jobs", "-1"])).toBe(`Option '--jobs' argument is ambiguous: a value that starts with "-" goes after "=" (--jobs=-1)`);
+  });
 });
 
 describe("parseCommonForms, the parser of the common forms", () => {

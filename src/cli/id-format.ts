@@ -69,6 +69,17 @@ export interface Namespace {
 }
 
 /**
+ * `format` for a format whose IDs hold no randomness of their own, only fields a generator draws once (a worker, a
+ * node, a machine and a process id) and a counter (ObjectId, XID, TSID, Snowflake): its IDs "with fresh randomness"
+ * are one generator's, so a run keeps one worker (as its help says) and IDs of one millisecond step the counter. Drawn
+ * afresh for each ID, a Snowflake of one worker has 4,096 values in a millisecond: `ulid from-time T 5000` repeated
+ * two IDs in five. A counter that runs out within a pinned time is MONOTONIC_OVERFLOW, status 1.
+ */
+export function counted(format: IdFormat): IdFormat {
+  return { ...format, random: (time) => format.monotonic(time) };
+}
+
+/**
  * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid),
  * `reading` its decoding options (Ulid-Flake's epoch), `binaryTimes` how to read times from binary IDs where the
  * format's time is a plain field (else they are read from text by the engine). A

@@ -1,5 +1,5 @@
 /** TIME arguments (`from-time`, `--time`, `--since`, `--until`): Unix ms, or ISO-8601 where no offset means UTC. */
-import { impossibleOffset, nonexistentTime, toTime, unreadableTimeArgument } from "../internal.js";
+import { MAX_TIME, impossibleOffset, nonexistentTime, timeArgumentOutOfRange, unreadableTimeArgument } from "../internal.js";
 import { isoTime } from "../printer/iso-time.js";
 import { message } from "./progress.js";
 
@@ -22,19 +22,20 @@ const SECONDS_DIGITS = /^\d{10}$/;
  */
 export function parseTime(text: string): number {
   if (SECONDS_DIGITS.test(text)) {
-    const time = toTime(Number(text));
+    const time = Number(text);
     message(`ulid: hint: TIME ${text} is read as Unix ms (${isoTime(time)}); for Unix seconds, write ${text}000\n`);
     return time;
   }
-  if (/^\d+$/.test(text)) return toTime(Number(text));
+  if (/^\d+$/.test(text)) return inRange(text, Number(text));
   const match = ISO.exec(text);
   if (match === null) throw unreadableTimeArgument(text);
   const [, year, month, day, hour = "0", minute = "0", second = "0", fraction = "0", offset = "Z"] = match;
   const fields = [Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)] as const;
-  const utc = Date.UTC(...fields, Number(fraction.padEnd(3, "0")));
-  const time = toTime(utc - offsetMinutes(text, offset) * MINUTE);
-  // Date.UTC rolls over (February 30 -> March 2): reading the fields back catches a date or time that does not exist.
-  const date = new Date(utc);
+  // Not Date.UTC, which reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(fields[0], fields[1], fields[2]);
+  date.setUTCHours(fields[3], fields[4], fields[5], Number(fraction.padEnd(3, "0")));
+  // Dates roll over (February 30 -> March 2): reading the fields back catches a date or time that does not exist.
   const readBack = [
     date.getUTCFullYear(),
     date.getUTCMonth(),
@@ -44,7 +45,13 @@ export function parseTime(text: string): number {
     date.getUTCSeconds(),
   ];
   if (readBack.some((value, i) => value !== fields[i])) throw nonexistentTime(text);
-  return time;
+  return inRange(text, date.getTime() - offsetMinutes(text, offset) * MINUTE);
+}
+
+/** `ms`, the Unix ms TIME `text` names, when an ID can hold it (1970 to the year 10889); INVALID_TIME naming it otherwise. */
+function inRange(text: string, ms: number): number {
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_TIME) throw timeArgumentOutOfRange(text, 0, MAX_TIME);
+  return ms;
 }
 
 /** Minutes east of UTC of an ISO offset: Z, ±hh, ±hhmm, ±hh:mm (hours 0-23, minutes 0-59). */

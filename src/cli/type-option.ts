@@ -8,7 +8,7 @@
  */
 import { type FormatKey, UlidError, baseuid, flake, formats, ksuid, snowflake, typeid, uuidv7 } from "../index.js";
 import { formatOption, hex } from "../internal.js";
-import { type IdFormat, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
+import { type IdFormat, counted, idFormat, type Namespace, ulidFormat, unixMs48 } from "./id-format.js";
 import { isoTime } from "../printer/iso-time.js";
 import { parseTime } from "./time-arg.js";
 import { type OptionSpec, type ParsedArgs, UsageError, parseCount } from "./usage.js";
@@ -202,6 +202,9 @@ const MAX_PID = 0xffff;
 /** TSID: at most 20 node bits, 10 by default. */
 const MAX_NODE_BITS = 20;
 const DEFAULT_NODE_BITS = 10;
+/** ObjectId: no options; `parse` prints its canonical text, time, integer and bytes. */
+const OBJECTID_FORMAT = counted(plainFormat("objectid", {}, undefined));
+
 /** Snowflake: 10 worker bits. */
 const MAX_WORKER = 1023;
 
@@ -252,8 +255,11 @@ interface Adapter {
   make(values: ParsedArgs["values"]): IdFormat;
 }
 
-/** The formats with options or `parse` fields of their own; every other one gets `defaultAdapter`. */
-const ADAPTERS: Readonly<Partial<Record<FormatKey, Adapter>>> = {
+/**
+ * Every format's options and `parse` fields. Each format is here, not given a default: one whose IDs are a counter
+ * and fields drawn once (ObjectId's) must say so (`counted`), or `new` and `from-time` would repeat IDs.
+ */
+const ADAPTERS: Readonly<Record<FormatKey, Adapter>> = {
   ulid: { options: [], make: () => ulidFormat },
   flake: {
     options: ["epoch", "sid", "scalable"],
@@ -270,7 +276,8 @@ const ADAPTERS: Readonly<Partial<Record<FormatKey, Adapter>>> = {
   typeid: { options: ["prefix"], make: (values) => typeIdFormat(values.prefix as string | undefined) },
   xid: {
     options: ["machine", "pid"],
-    make: (values) => plainFormat("xid", { machine: optionUpTo(values, "machine", MAX_MACHINE), pid: optionUpTo(values, "pid", MAX_PID) }, undefined),
+    make: (values) =>
+      counted(plainFormat("xid", { machine: optionUpTo(values, "machine", MAX_MACHINE), pid: optionUpTo(values, "pid", MAX_PID) }, undefined)),
   },
   tsid: {
     options: ["epoch", "node", "node-bits"],
@@ -278,22 +285,15 @@ const ADAPTERS: Readonly<Partial<Record<FormatKey, Adapter>>> = {
       const epoch = epochOption(values);
       const nodeBits = optionUpTo(values, "node-bits", MAX_NODE_BITS);
       const node = optionUpTo(values, "node", 2 ** (nodeBits ?? DEFAULT_NODE_BITS) - 1);
-      return plainFormat("tsid", { epoch, nodeBits, node }, { epoch });
+      return counted(plainFormat("tsid", { epoch, nodeBits, node }, { epoch }));
     },
   },
   snowflake: {
     options: ["epoch", "worker"],
-    make: (values) => snowflakeFormat(snowflakeEpoch(values), optionUpTo(values, "worker", MAX_WORKER)),
+    make: (values) => counted(snowflakeFormat(snowflakeEpoch(values), optionUpTo(values, "worker", MAX_WORKER))),
   },
+  objectid: { options: [], make: () => OBJECTID_FORMAT },
 };
-
-/** A format with no options of its own: `parse` prints its canonical text, time, integer and bytes. */
-function defaultAdapter(name: FormatKey): Adapter {
-  const format = plainFormat(name, {}, undefined);
-  return { options: [], make: () => format };
-}
-
-const adapterOf = (name: FormatKey): Adapter => ADAPTERS[name] ?? defaultAdapter(name);
 
 /** The format `--type` and its options select; a usage error for an unknown type or options of another type. */
 export function formatOf(values: ParsedArgs["values"]): IdFormat {
@@ -301,12 +301,12 @@ export function formatOf(values: ParsedArgs["values"]): IdFormat {
   if (typeof type !== "string" || !TYPES.includes(type)) {
     throw new UsageError(`--type must be one of ${TYPES.join(", ")}, got ${JSON.stringify(type)}`);
   }
-  const adapter = adapterOf(type as FormatKey);
+  const adapter = ADAPTERS[type as FormatKey];
   for (const name of TYPES as FormatKey[]) {
-    const foreign = adapterOf(name).options.find((option) => values[option] !== undefined && !adapter.options.includes(option));
+    const foreign = ADAPTERS[name].options.find((option) => values[option] !== undefined && !adapter.options.includes(option));
     if (foreign === undefined) continue;
     // An option several formats take (--epoch) names them all.
-    const owners = (TYPES as FormatKey[]).filter((owner) => adapterOf(owner).options.includes(foreign));
+    const owners = (TYPES as FormatKey[]).filter((owner) => ADAPTERS[owner].options.includes(foreign));
     const labels = owners.map((owner) => formatOption(owner).spec.label);
     const listed = (names: string[], last: string) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} ${last} ${names.at(-1)}`);
     throw new UsageError(`--${foreign} is an option of ${listed(labels, "and")}: add --type ${listed(owners, "or")}`);

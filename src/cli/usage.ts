@@ -36,8 +36,12 @@ export function parseCommandArgs(args: string[], options: OptionSpec): ParsedArg
     return { values: values as ParsedArgs["values"], positionals };
   } catch (error) {
     // parseArgs throws a TypeError with an ERR_PARSE_ARGS_* code and a readable message; its first sentence says
-    // what is wrong, the rest is advice about "--" that rarely applies here.
-    const message = (error instanceof Error ? error.message : String(error)).split(". ")[0]!;
+    // what is wrong, the rest (on lines of its own, or after ". ") is advice about "--" that rarely applies here,
+    // but for a value that starts with "-" (`--sid -1`), said in one line.
+    const text = error instanceof Error ? error.message : String(error);
+    const first = text.split(/\.(?:\s|$)/)[0]!;
+    const ambiguous = /^Option '(-[^']+)' argument is ambiguous$/.exec(first);
+    const message = ambiguous ? `${first}: a value that starts with "-" goes after "=" (${ambiguous[1]}=-1)` : first;
     throw new UsageError(message + suggestion(message, [...Object.keys(options), "help"]));
   }
 }

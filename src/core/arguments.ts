@@ -95,8 +95,8 @@ function isShared(buffer: ArrayBufferLike): boolean {
 
 /**
  * `plainBytes`, copied when its buffer is a SharedArrayBuffer: scanning reads a match's bytes twice (to find it, then
- * to make its text), and another thread writing the buffer in between could make a match that is no ID. A copy is
- * one read.
+ * to make its text), and a text batch's records are counted before they are decoded; another thread writing the
+ * buffer in between could make a match that is no ID, or records that are not those counted. A copy is one read.
  */
 export function unsharedBytes(value: unknown, name: string): Uint8Array {
   const bytes = plainBytes(value, name);

@@ -22,6 +22,14 @@ function option(name: string): string {
   return `the \`${name}\` option`;
 }
 
+/**
+ * A format's label with its article: "an" before a vowel's sound (ObjectId, XID: "ex-id"), else "a" (ULID, UUID v7,
+ * Ulid-Flake, whose U says "you", and the rest).
+ */
+export function aLabel(label: string): string {
+  return `${/^[AEIOX]/.test(label) ? "an" : "a"} ${label}`;
+}
+
 function integerFrom(min: number, max: number): string {
   return `an integer from ${min} to ${max}`;
 }
@@ -100,7 +108,7 @@ export function unscannableFormat(what: string, found: readonly string[]): UlidE
 
 /** An `encodeManyText` separator that could be read as part of a `label`. */
 export function badSeparator(label: string, separator: unknown): UlidError {
-  return mustBe("separator", `a one-character string: an ASCII character that is not a letter, a digit or part of a ${label}`, separator);
+  return mustBe("separator", `a one-character string: an ASCII character that is not a letter, a digit or part of ${aLabel(label)}`, separator);
 }
 
 /** An `encodeTime` length that is no integer in 0..`max`. */
@@ -240,6 +248,12 @@ export function nonexistentTime(text: string): UlidError {
   return new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} does not exist`);
 }
 
+/** A CLI TIME argument outside the times an ID may hold (`first` and `last` Unix ms). */
+export function timeArgumentOutOfRange(text: string, first: number, last: number): UlidError {
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  return new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} is not from ${iso(first)} to ${iso(last)} (Unix ms ${first} to ${last})`);
+}
+
 /** A CLI TIME argument whose offset is past 23 hours or 59 minutes. */
 export function impossibleOffset(text: string, offset: string): UlidError {
   return new UlidError("INVALID_TIME", `time ${JSON.stringify(text)} has an impossible offset ${offset}`);
@@ -259,12 +273,12 @@ function hexByte(byte: number): string {
 
 /** "a ULID has 26 characters, got ...": `size` is the length ("26 characters"). */
 function hasSize(label: string, size: string, got: string): string {
-  return `a ${label} has ${size}, got ${got}`;
+  return `${aLabel(label)} has ${size}, got ${got}`;
 }
 
 /** A would-be `label` that is no string. */
 export function idNotString(label: string, value: unknown): Problem {
-  return { code: "INVALID_ARGUMENT", reason: mustBeText(`a ${label}`, "a string", quote(value)) };
+  return { code: "INVALID_ARGUMENT", reason: mustBeText(aLabel(label), "a string", quote(value)) };
 }
 
 /** A `label` string of the wrong length (`chars` is the right one). */
@@ -395,12 +409,12 @@ export function notUuidV7Bytes(byte6: number, byte8: number): Problem {
 
 /** A would-be `label` integer that is no bigint. */
 export function integerNotBigint(label: string, value: unknown): Problem {
-  return { code: "INVALID_ARGUMENT", reason: mustBeText(`a ${label} integer`, "a bigint", quote(value)) };
+  return { code: "INVALID_ARGUMENT", reason: mustBeText(`${aLabel(label)} integer`, "a bigint", quote(value)) };
 }
 
 /** OVERFLOW: an integer outside 0..2^`bits`-1, the width of a `label`. */
 export function integerOutOfRange(label: string, bits: number, value: bigint): Problem {
-  return { code: "OVERFLOW", reason: `a ${label} integer is 0..2^${bits}-1, got ${quote(value)}` };
+  return { code: "OVERFLOW", reason: `${aLabel(label)} integer is 0..2^${bits}-1, got ${quote(value)}` };
 }
 
 /** An integer in range whose bytes are no ID, for `problem` (the binary fault of those bytes). */

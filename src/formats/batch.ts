@@ -10,7 +10,7 @@
  * quarter of decodeTimeMany(string[]) in collections (bench/check.ts). Anything that cannot be read as such a batch
  * is INVALID_ARGUMENT.
  */
-import { plainBytes } from "../core/arguments.js";
+import { unsharedBytes } from "../core/arguments.js";
 import { fitsWidth, type FormatSpec, MAX_ASCII, PAD } from "../engine/specs.js";
 import type { IdBatch } from "../engine/types.js";
 import { notIdBatch, revokedIdBatch, unreadableIdBatch } from "../core/messages.js";
@@ -41,7 +41,7 @@ export interface Fault {
  */
 export function frame<Out>(ids: unknown, spec: FormatSpec, allocate: (elements: number) => Out): Framed<Out> {
   if (isText(ids)) {
-    const text = plainBytes(ids, "IDs");
+    const text = unsharedBytes(ids, "IDs");
     if (spec.minChars !== undefined) {
       const elements = recordsEnded(text, spec);
       return { kind: "text", source: text, varying: spec, elements, out: allocate(elements) };

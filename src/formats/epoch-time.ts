@@ -3,6 +3,7 @@
  * Unix ms or a Date from the epoch to the epoch + the field's largest value; INVALID_TIME otherwise.
  */
 import { UlidError, quote } from "../core/errors.js";
+import { aLabel } from "../core/messages.js";
 import { dateMs } from "../core/time.js";
 
 /** The time field of `time` for a `label` made with `epoch`, whose field holds at most `maxField` ms. */
@@ -11,7 +12,7 @@ export function msSinceEpoch(label: string, epoch: number, maxField: number, tim
   if (typeof ms !== "number" || !Number.isInteger(ms) || ms < epoch || ms > epoch + maxField) {
     throw new UlidError(
       "INVALID_TIME",
-      `a ${label} time must be an integer Unix ms (a number or Date) from its epoch ${epoch} (${new Date(epoch).toISOString()}) to ${epoch + maxField}, got ${quote(time)}`,
+      `${aLabel(label)} time must be an integer Unix ms (a number or Date) from its epoch ${epoch} (${new Date(epoch).toISOString()}) to ${epoch + maxField}, got ${quote(time)}`,
     );
   }
   return ms - epoch;

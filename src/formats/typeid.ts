@@ -20,7 +20,7 @@
  *   with another prefix is an invalid element (INVALID_PREFIX with its index; flag 0).
  * Text is lower case only: the `lowercase` option is taken (a boolean) and changes nothing.
  */
-import { checkOptions, plainBytes } from "../core/arguments.js";
+import { checkOptions, unsharedBytes } from "../core/arguments.js";
 import { INVALID, LOWER_DECODE_TABLE } from "../alphabets/crockford.js";
 import { MAX_PREFIX, TYPEID, typeIdSpec } from "../engine/specs.js";
 import type { FormatCodec, IdBatch } from "../engine/types.js";
@@ -248,7 +248,7 @@ const latin1 = new TextDecoder("latin1");
  * INVALID_PREFIX at index 0); and when none has one, no record can be valid (`refusing`).
  */
 function textBatchReader(texts: Uint8Array): Reader {
-  const text = plainBytes(texts, "IDs");
+  const text = unsharedBytes(texts, "IDs");
   let length = 0;
   while (length < text.length && !TYPEID.isSeparator(text[length]!)) length++;
   const split = text.subarray(0, length).lastIndexOf(UNDERSCORE);

@@ -4,6 +4,7 @@
  * ObjectId specification says: 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z.
  */
 import { UlidError, quote } from "../core/errors.js";
+import { aLabel } from "../core/messages.js";
 import { dateMs } from "../core/time.js";
 
 const MS_PER_S = 1000;
@@ -17,7 +18,7 @@ export function secondsField(label: string, time: unknown): number {
   if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0 || ms > LAST_MS) {
     throw new UlidError(
       "INVALID_TIME",
-      `a ${label} time must be an integer Unix ms (a number or Date) from 0 (1970-01-01T00:00:00.000Z) to ${LAST_MS} (${new Date(LAST_MS).toISOString()}), got ${quote(time)}`,
+      `${aLabel(label)} time must be an integer Unix ms (a number or Date) from 0 (1970-01-01T00:00:00.000Z) to ${LAST_MS} (${new Date(LAST_MS).toISOString()}), got ${quote(time)}`,
     );
   }
   return Math.floor(ms / MS_PER_S);

@@ -8,7 +8,7 @@
  */
 import { checkOptions, isRevokedProxy } from "../core/arguments.js";
 import { UlidError } from "../core/errors.js";
-import { badFormatList, optionMustBe, unknownFormat, unreadableOption, unscannableFormat } from "../core/messages.js";
+import { aLabel, badFormatList, optionMustBe, unknownFormat, unreadableOption, unscannableFormat } from "../core/messages.js";
 import { FORMAT_SPECS, type FormatSpec, ULID, specNamed } from "../engine/specs.js";
 import { dateMs } from "../core/time.js";
 import type { FormatKey } from "../formats/registry.js";
@@ -75,7 +75,7 @@ export interface ScanRequest {
 export function scannableFormat(name: unknown): FormatSpec {
   const spec = formatSpec(name);
   if (spec.scan !== undefined) return spec;
-  throw unscannableFormat(spec.looksLike ?? `a ${spec.label}`, scannableSpecs().map(({ label }) => label));
+  throw unscannableFormat(spec.looksLike ?? aLabel(spec.label), scannableSpecs().map(({ label }) => label));
 }
 
 /** What a `format` option may be, for its message. */

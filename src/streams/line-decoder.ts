@@ -198,7 +198,9 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     let same = 0;
     while (same < BOM.length && same < joined.length && joined[same] === BOM[same]) same++;
     if (same === joined.length && same < BOM.length && !final) {
-      this.head = joined;
+      // A copy: the chunk is the caller's, whose buffer may hold the next chunk by then (the command reads every
+      // chunk into one buffer).
+      this.head = joined.slice();
       return null;
     }
     this.head = null;

@@ -13,6 +13,9 @@ export const fromTimeCommand: Command = {
     return `
 TIME is Unix ms or ISO-8601; an ISO time without an offset is UTC. Handy for making the lower bound of a
 time range: the ULIDs of a moment all start with the same 10 characters ('ulid from-time T | cut -c1-10').
+ObjectIds, XIDs, TSIDs and Snowflakes hold a counter instead of randomness: theirs come from one generator
+per run, in order, and a moment holds only so many (4,096 Snowflakes of a worker in a millisecond): more are
+an error (status 1), never a repeated ID.
 
 Options:
 ${typeHelp(16, true)}

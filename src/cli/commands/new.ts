@@ -11,7 +11,8 @@ export const newCommand: Command = {
   get details() {
     return `
 Each ID carries the current time and fresh randomness, so IDs made in the same millisecond are in no particular
-order among themselves: use 'ulid monotonic' when order matters.
+order among themselves: use 'ulid monotonic' when order matters. ObjectIds, XIDs, TSIDs and Snowflakes hold a
+counter instead of randomness: theirs come from one generator per run (one worker, node or machine), in order.
 
 Options:
 ${typeHelp(16, true)}
