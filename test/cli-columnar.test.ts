@@ -170,6 +170,9 @@ describe("ulid generate --format parquet|arrow", () => {
     const ids = arrowColumn(table, "id") as string[];
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
     expect(arrowColumn(table, "bytes")).toEqual(ids.map((id) => id.replaceAll("-", "")));
+    // `-o -` is standard output too (no file named "-").
+    const dash = await runCliBytes(["generate", "5", "--type", "uuidv7", "--format", "arrow", "-o", "-"]);
+    expect({ status: dash.status, rows: tableFromIPC(dash.stdout).numRows }).toEqual({ status: 0, rows: 5 });
   });
 
   it("writes plain fixed-length binary with --plain-binary (Parquet and Arrow)", async () => {
@@ -289,6 +292,8 @@ describe("memory", () => {
 describe("errors", () => {
   it.each([
     [["generate", "5", "--format", "parquet"], /--format parquet needs -o FILE/],
+    [["generate", "5", "--format", "parquet", "-o", "-"], /--format parquet needs -o FILE \(not standard output\)/],
+    [["generate", "5", "-o", "-"], /-o is for --format parquet or arrow/],
     [["generate", "5", "--format", "csv", "-o", "x"], /--format must be text, parquet or arrow/],
     [["generate", "5", "--plain-binary"], /--plain-binary is for --format parquet or arrow/],
     [["generate", "5", "-o", "x.txt"], /-o is for --format parquet or arrow/],

@@ -33,8 +33,9 @@ describe("ulid (the command itself)", () => {
     expect(stdout).toContain("Example");
   });
 
-  it("help COMMAND is COMMAND --help", async () => {
+  it("help COMMAND is COMMAND --help, and help help the overview", async () => {
     expect((await runCli(["help", "scan"])).stdout).toBe((await runCli(["scan", "--help"])).stdout);
+    expect(await runCli(["help", "help"])).toEqual(await runCli(["help"]));
   });
 
   it("exits 2 with the overview on standard error without a command, with a pointer to it for an unknown one", async () => {

@@ -12,6 +12,7 @@ import {
   decodeTimeMany,
   encode,
   encodeManyText,
+  formats,
   generateMany,
   monotonicFactory,
   setBackend,
@@ -167,6 +168,14 @@ forEachEngine(() => {
     it("INVALID_LENGTH for bytes not a multiple of 16: message shows the length", () => {
       expect(expectUlidError(() => encodeManyText(new Uint8Array(35)), "INVALID_LENGTH").message).toMatch(/\b35\b/);
     });
+  });
+
+  it("a bad character past U+FFFF (an emoji) is named whole, with its code point, and its format with its article", () => {
+    const text = "01ARYZ6S41\u{1F600}00000000000000";
+    expect(() => decode(text)).toThrow(`invalid character "\u{1F600}" (U+1F600) at position 10 in "${text}"`);
+    expect(() => formats.objectid.decode("abc")).toThrow(/^an ObjectId has 24 characters/);
+    expect(() => formats.xid.decode("abc")).toThrow(/^an XID has 20 characters/);
+    expect(() => formats.uuidv7.decode("abc")).toThrow(/^a UUID v7 has 36 characters/);
   });
 
   it("errors are UlidError, Error, named UlidError, with a stack", () => {

@@ -39,7 +39,7 @@ export function columnarHelp(width: number, scan = false): string {
           : ["bytes (binary; UUIDs for 16-byte IDs), ts (timestamp, ms, UTC)"]),
       ],
     ],
-    ["-o, --output FILE", ["write the Parquet or Arrow file to FILE"]],
+    ["-o, --output FILE", ["write the Parquet or Arrow file to FILE (an Arrow stream: - for standard output)"]],
     ["--plain-binary", ["16-byte IDs as plain fixed-length binary, not marked as UUIDs (for readers that", "refuse the mark: Spark, Polars)"]],
   ];
   const indent = " ".repeat(width);
@@ -75,17 +75,19 @@ export function columnarChoice(
   if (format !== "text" && format !== "parquet" && format !== "arrow") {
     throw new UsageError(`--format must be text, parquet or arrow, got ${JSON.stringify(format)}`);
   }
-  const path = values.output as string | undefined;
+  const given = values.output as string | undefined;
+  // `-o -` is standard output, as for other commands that take a file to write.
+  const path = given === "-" ? undefined : given;
   const plainBinary = values["plain-binary"] === true;
   if (format === "text") {
-    if (path !== undefined) throw new UsageError("-o is for --format parquet or arrow: redirect standard output for text");
+    if (given !== undefined) throw new UsageError("-o is for --format parquet or arrow: redirect standard output for text");
     if (plainBinary) throw new UsageError("--plain-binary is for --format parquet or arrow");
     return undefined;
   }
   const other = conflicting.find((name) => values[name] !== undefined && values[name] !== false);
   if (other !== undefined) throw new UsageError(`--${other} does not go with --format ${format}`);
   if (format === "parquet" && path === undefined) {
-    throw new UsageError("--format parquet needs -o FILE: a Parquet file ends with its index, written last");
+    throw new UsageError("--format parquet needs -o FILE (not standard output): a Parquet file ends with its index, written last");
   }
   if (path === undefined && isTerminal(1)) {
     throw new UsageError("refusing to write an Arrow stream to a terminal: give -o FILE, or redirect or pipe standard output");

@@ -39,7 +39,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === "--help" || name === "-h" || name === "help") {
-    if (args[0] === undefined) {
+    // `ulid help help` asks about help itself: the overview says how to get help.
+    if (args[0] === undefined || args[0] === "help") {
       stdoutStream().write(OVERVIEW);
       return 0;
     }

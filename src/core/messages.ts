@@ -261,10 +261,13 @@ export function impossibleOffset(text: string, offset: string): UlidError {
 
 // ---- IDs and their faults ----
 
-/** Quotes a character as text and code point, so invisible ones are identifiable. */
+/**
+ * Quotes a character as text and code point, so invisible ones are identifiable; a character past U+FFFF (an emoji)
+ * whole, not the first half of its surrogate pair.
+ */
 function describeChar(text: string, position: number): string {
-  const code = text.charCodeAt(position);
-  return `${JSON.stringify(text[position])} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) at position ${position}`;
+  const code = text.codePointAt(position)!;
+  return `${JSON.stringify(String.fromCodePoint(code))} (U+${code.toString(16).toUpperCase().padStart(4, "0")}) at position ${position}`;
 }
 
 function hexByte(byte: number): string {
