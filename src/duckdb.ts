@@ -23,7 +23,7 @@ export interface RegisterOptions {
  * `F_to_blob`, `F_from_blob`, `F_min`, `F_max`, `F_generate`, and for 16-byte formats `F_to_uuid` and
  * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
  * glob. Functions are registered per connection, as DuckDB keeps them. Returns the names registered. Another object
- * than a connection, or a `prefix` that is no string, is an UlidError (INVALID_ARGUMENT).
+ * than a connection, or a `prefix` that is no string, is a UlidError (INVALID_ARGUMENT).
  */
 export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {
   const checked = registrationArguments(connection, options);

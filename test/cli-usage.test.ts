@@ -51,8 +51,11 @@ describe("parseCommandArgs", () => {
     expect(usageError(["--format"])).toMatch(/^Option '--format <value>' argument missing$/);
   });
 
-  it("says in one line how to give a value that starts with a dash", () => {
-    expect(usageError(["--jobs", "-1"])).toBe(`Option '--jobs' argument is ambiguous: a value that starts with "-" goes after "=" (--jobs=-1)`);
+  it("says in one line how to give a value that starts with a dash, in the option's long form", () => {
+    expect(usageError(["--jobs", "-1"])).toBe(`Option '--jobs' argument is ambiguous: give a value that starts with "-" as --jobs=VALUE`);
+    expect(parseCommandArgs(["--jobs=-1"], { jobs: { type: "string", short: "j" } }).values.jobs).toBe("-1");
+    const short = (): unknown => parseCommandArgs(["-j", "-1"], { jobs: { type: "string", short: "j" } });
+    expect(short).toThrow(`Option '-j' argument is ambiguous: give a value that starts with "-" as --jobs=VALUE`);
   });
 });
 

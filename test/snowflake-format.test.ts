@@ -140,6 +140,19 @@ forEachEngine(() => {
       expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
     });
 
+    it("a sequence continued after an ID keeps that ID's worker (batches chained with `after`, as the command's)", () => {
+      // The first batch draws worker 5; a draw for the second would give 7, and none is made.
+      const first = snowflake.encodeMany(snowflake.generateMany(3, { time: TWITTER_EPOCH + 9, random: scriptedBytes([0xfc, 0x05]) }));
+      const second = snowflake.encodeMany(
+        snowflake.generateMany(3, { time: TWITTER_EPOCH + 10, after: first[2]!, random: scriptedBytes([0x00, 0x07, 0, 0]) }),
+      );
+      expect([...first, ...second].map((id) => [worker(id), sequence(id)])).toEqual([[5, 0], [5, 1], [5, 2], [5, 0], [5, 1], [5, 2]]);
+      const next = snowflake.monotonicFactory({ after: snowflake.max(TWITTER_EPOCH + 3), random: scriptedBytes([0x00, 0x07]) });
+      expect(worker(next(TWITTER_EPOCH + 4))).toBe(1023);
+      // A worker given is the one used, whatever the ID continued.
+      expect(worker(snowflake.monotonicFactory({ worker: 9, after: first[2]! })(TWITTER_EPOCH + 20))).toBe(9);
+    });
+
     it("bounds a millisecond: the 22 low bits all zero / all one, as numbers; the epoch moves them", () => {
       expect(snowflake.min(TWITTER_EPOCH)).toBe("0");
       expect(snowflake.max(TWITTER_EPOCH)).toBe("4194303");

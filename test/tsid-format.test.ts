@@ -61,6 +61,17 @@ forEachEngine(() => {
       expect(tsid.decodeTime(atTop(TSID_EPOCH + 1))).toBe(TSID_EPOCH + 1);
     });
 
+    it("a sequence continued after an ID keeps that ID's node, of the generator's node bits", () => {
+      const low = (text: string) => Number(tsid.toBigInt(text) & 0x3fffffn);
+      // The first batch draws node 0x3ff (10 bits); a draw for the second would give 1.
+      const first = tsid.encodeMany(tsid.generateMany(2, { time: TSID_EPOCH, random: scriptedBytes([0, 0x03, 0xff, 0, 0, 5]) }));
+      const second = tsid.encodeMany(tsid.generateMany(2, { time: TSID_EPOCH + 1, after: first[1]!, random: scriptedBytes([0, 0, 1, 0, 0, 9]) }));
+      expect([...first, ...second].map((id) => low(id) >>> 12)).toEqual([0x3ff, 0x3ff, 0x3ff, 0x3ff]);
+      const fourBits = tsid.generateMany(1, { time: TSID_EPOCH + 1, nodeBits: 4, node: 11 });
+      const after = tsid.monotonicFactory({ nodeBits: 4, after: fourBits, random: scriptedBytes([0, 0, 3, 0, 0, 1]) });
+      expect(low(after(TSID_EPOCH + 2)) >>> 18).toBe(11);
+    });
+
     it("bounds a millisecond: the 22 low bits all zero / all one", () => {
       expect(tsid.toBigInt(tsid.min(TSID_EPOCH + 3))).toBe(3n << 22n);
       expect(tsid.toBigInt(tsid.max(TSID_EPOCH + 3))).toBe((4n << 22n) - 1n);

@@ -30,7 +30,7 @@ function hexValue(code: number): number {
   return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
 }
 
-/** Parses UUID text into 16 bytes at `dst[at]`; every fault is an UlidError with the character position. */
+/** Parses UUID text into 16 bytes at `dst[at]`; every fault is a UlidError with the character position. */
 export function parseUuid(uuid: unknown, dst: Uint8Array, at: number): void {
   if (typeof uuid !== "string") throw uuidNotString(uuid);
   if (uuid.length !== UUID_CHARS) throw uuidLength(UUID_CHARS, uuid);

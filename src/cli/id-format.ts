@@ -3,7 +3,7 @@
  * (`formats.ulid`, `flake`, ...): the commands use no format function but through this object. The formats and
  * their `--type` options are in type-option.ts.
  */
-import { type FormatKey, formats, parse, type UlidError } from "../index.js";
+import { type FormatKey, UlidError, formats, parse } from "../index.js";
 import { type ChunkProcessor, formatOption, hex, lineDecoder, readTime } from "../internal.js";
 import { isoTime } from "../printer/iso-time.js";
 
@@ -80,6 +80,21 @@ export function counted(format: IdFormat): IdFormat {
 }
 
 /**
+ * A sequence at a pinned TIME that ran out (MONOTONIC_OVERFLOW) said as the command's user sees it: how many of the
+ * run's IDs the time held (the library counts within one batch of the stream, and would say to try a later
+ * millisecond, which a pinned time never reaches); any other error as it is.
+ */
+function pinnedOverflow(error: unknown, made: number, label: string): unknown {
+  if (!(error instanceof UlidError) || error.code !== "MONOTONIC_OVERFLOW" || error.index === undefined) return error;
+  const held = made + error.index;
+  return new UlidError(
+    "MONOTONIC_OVERFLOW",
+    `the TIME given holds ${held} ${label}s of this run and no more (each one steps a counter, which ran out): ask for fewer, or for several times`,
+    held,
+  );
+}
+
+/**
  * An IdFormat over a namespace; `making` are the format's generating options (Ulid-Flake's epoch and sid),
  * `reading` its decoding options (Ulid-Flake's epoch), `binaryTimes` how to read times from binary IDs where the
  * format's time is a plain field (else they are read from text by the engine). A
@@ -102,8 +117,15 @@ export function idFormat(
     random: (time) => (count, out) => api.generateMany(count, { ...making, time, monotonic: false, out }),
     monotonic(time) {
       let last: Uint8Array | undefined;
+      let made = 0;
       return (count, out) => {
-        const ids = api.generateMany(count, { ...making, time, out, after: last });
+        let ids: Uint8Array;
+        try {
+          ids = api.generateMany(count, { ...making, time, out, after: last });
+        } catch (error) {
+          throw time === undefined ? error : pinnedOverflow(error, made, formatOption(api.name).spec.label);
+        }
+        made += count;
         if (count > 0) last = ids.slice(ids.length - api.bytes);
         return ids;
       };

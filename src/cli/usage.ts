@@ -40,8 +40,9 @@ export function parseCommandArgs(args: string[], options: OptionSpec): ParsedArg
     // but for a value that starts with "-" (`--sid -1`), said in one line.
     const text = error instanceof Error ? error.message : String(error);
     const first = text.split(/\.(?:\s|$)/)[0]!;
-    const ambiguous = /^Option '(-[^']+)' argument is ambiguous$/.exec(first);
-    const message = ambiguous ? `${first}: a value that starts with "-" goes after "=" (${ambiguous[1]}=-1)` : first;
+    // Node's advice names the option's long form (`--jobs=-XYZ`), for `-j` too.
+    const long = /argument is ambiguous$/.test(first) ? /use '(--[^=']+)=/.exec(text)?.[1] : undefined;
+    const message = long === undefined ? first : `${first}: give a value that starts with "-" as ${long}=VALUE`;
     throw new UsageError(message + suggestion(message, [...Object.keys(options), "help"]));
   }
 }

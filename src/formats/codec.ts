@@ -84,7 +84,7 @@ export type Texts = readonly string[] | Uint8Array;
 export interface CodecApi<Id extends string = string> {
   /** The binary ID at `bytes[offset]` as canonical text (or lower case); refuses bytes that are no ID of the format. */
   encode(bytes: Uint8Array, offset?: number, options?: CaseOptions): Id;
-  /** The bytes of an ID, in a new array; every fault is an UlidError with its character position. */
+  /** The bytes of an ID, in a new array; every fault is a UlidError with its character position. */
   decode(text: string): Uint8Array;
   /** True exactly when `decode` would succeed; never throws. A type guard onto the format's branded text. */
   isValid(text: unknown): text is Id;

@@ -70,6 +70,11 @@ export interface Minting {
    */
   readonly sequenceParam?: (fill: FillRandom) => number;
   /**
+   * With `sequenceParam`: the parameter of the generator that made `id`, for a sequence that continues after it
+   * (`after`): its fields kept (a Snowflake's worker, a TSID's node, when not given), as if that generator went on.
+   */
+  readonly resumedParam?: (id: Uint8Array) => number;
+  /**
    * For a format whose generator keeps its fields into a later tick (ObjectId, XID: the counter goes on, + 1): turns
    * the last ID, at `id[0]`, into the ID of the later time field `time`, in place. Without it a later tick's ID is
    * fresh (stamped).
@@ -115,7 +120,7 @@ function sequenceOf(minting: Minting, fill: FillRandom, after: unknown): Monoton
     if (encoded === null) throw binaryError(format, bytes, 0);
     text = encoded;
   }
-  sequence.resume(bytes, codec.timeOne(text));
+  sequence.resume(bytes, codec.timeOne(text), minting.resumedParam?.(bytes));
   return sequence;
 }
 

@@ -9,7 +9,8 @@
  *   (L, T)                   t == T               the successor of L, time T kept    (it, T)
  *   (L, T)                   t < T (clock back)   the successor of L, time T kept    (it, T)
  *   (L, T)                   t <= T, L the last   none: MONOTONIC_OVERFLOW           (L, T) unchanged
- *   `after` A                                     as (A, time of A)
+ *   `after` A                                     as (A, time of A), with A's generator's fields (its
+ *                                                 worker, its node) where the format draws them once
  *
  * The successor is the format's (`FormatCodec.advanceMany`): ULID and BaseUID add 1 to the random part, Ulid-Flake a
  * random increment, UUID v7 its counter + 1 with fresh low bits. A format whose generator keeps its fields into a
@@ -42,10 +43,17 @@ export class MonotonicSequence {
     this.fresh = new Uint8Array(bytes);
   }
 
-  /** Continues after the ID `last` (its bytes), whose time field is `time`. */
-  resume(last: Uint8Array, time: number): void {
+  /**
+   * Continues after the ID `last` (its bytes), whose time field is `time`; `param`, when given, is the generator's
+   * own parameter as `last` was made with it (`Minting.resumedParam`), kept instead of a new draw.
+   */
+  resume(last: Uint8Array, time: number, param?: number): void {
     this.seed.set(last);
     this.lastTime = time;
+    if (param !== undefined) {
+      this.param = param;
+      this.own = undefined;
+    }
     this.changes++;
   }
 

@@ -140,6 +140,8 @@ function mintingOf(options: SnowflakeOptions | undefined): Minting {
       fill(drawn);
       return snowflakeParam(((drawn[0]! << 8) | drawn[1]!) & WORKER_MASK, true);
     },
+    // The worker of the ID a sequence continues after: bits 12-21 of the 64, across bytes 5 and 6 (big-endian).
+    resumedParam: (id) => (given.worker !== undefined ? snowflakeParamOf(given, true) : snowflakeParam(((id[5]! << 4) | (id[6]! >> 4)) & WORKER_MASK, true)),
   };
 }
 

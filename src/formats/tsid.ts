@@ -115,6 +115,13 @@ function mintingOf(options: TsidOptions | undefined): Minting {
       const node = ((drawn[0]! << 16) | (drawn[1]! << 8) | drawn[2]!) & (2 ** nodeBits - 1);
       return tsidParam(nodeBits, node, true);
     },
+    // The node of the ID a sequence continues after: the top nodeBits of its low 22 bits (bytes 5-7, big-endian).
+    resumedParam(id) {
+      if (given.node !== undefined) return tsidParamOf(given, true);
+      const nodeBits = nodeBitsOf(param);
+      const low = ((id[5]! & 0x3f) << 16) | (id[6]! << 8) | id[7]!;
+      return tsidParam(nodeBits, (low >>> (22 - nodeBits)) & (2 ** nodeBits - 1), true);
+    },
   };
 }
 

@@ -313,6 +313,14 @@ let lastPrefix: unknown;
 let lastView = NO_PREFIX;
 
 /** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
+/**
+ * A text batch, copied once when it lies on a SharedArrayBuffer (`unsharedBytes`): its prefix is read from the same
+ * bytes as its records are decoded from.
+ */
+function ownBatch(texts: Texts): Texts {
+  return typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts) ? unsharedBytes(texts, "IDs") : texts;
+}
+
 function readerOf(prefix: unknown, texts?: Texts): Reader {
   if (prefix !== undefined) return viewOf(prefix);
   if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return textBatchReader(texts as Uint8Array);
@@ -381,11 +389,13 @@ export const typeid = withDefinition({
   },
   /** The packed 16 bytes of each TypeID; throws for the first bad one with its element index, unless given `flags`. */
   decodeMany(texts: Texts, options?: PrefixOptions & DecodeManyOptions): Uint8Array {
-    return readerOf(checkOptions(options).prefix, texts).api.decodeMany(texts, options);
+    const batch = ownBatch(texts);
+    return readerOf(checkOptions(options).prefix, batch).api.decodeMany(batch, options);
   },
   /** 1 per valid TypeID, 0 per invalid one (of another prefix than the batch's too); never throws for a bad ID. */
   validateMany(texts: Texts, options?: PrefixOptions): Uint8Array {
-    return readerOf(checkOptions(options).prefix, texts).api.validateMany(texts);
+    const batch = ownBatch(texts);
+    return readerOf(checkOptions(options).prefix, batch).api.validateMany(batch);
   },
   /** The UUID v7 time field (Unix ms) of a TypeID of any UUID version. */
   decodeTime(text: string, options?: PrefixOptions): number {
@@ -435,7 +445,7 @@ export const typeid = withDefinition({
   },
   /**
    * The TypeID of a UUID of any version, with `prefix` (default none). The UUID is hyphenated 8-4-4-4-12 hex in
-   * either case (what RFC 9562 and `crypto.randomUUID` write); every fault is an UlidError with its position.
+   * either case (what RFC 9562 and `crypto.randomUUID` write); every fault is a UlidError with its position.
    */
   fromUUID(uuid: string, prefix?: string): TypeId {
     const bytes = new Uint8Array(16);

@@ -1,5 +1,5 @@
 /**
- * The checks of `registerFunctions`' arguments: a misuse is an UlidError (INVALID_ARGUMENT) saying what was
+ * The checks of `registerFunctions`' arguments: a misuse is a UlidError (INVALID_ARGUMENT) saying what was
  * expected, as everywhere in the library, rather than a TypeError from inside DuckDB's client.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";

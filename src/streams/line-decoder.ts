@@ -199,8 +199,8 @@ export class LineDecoder<Out> implements ChunkProcessor<Out> {
     while (same < BOM.length && same < joined.length && joined[same] === BOM[same]) same++;
     if (same === joined.length && same < BOM.length && !final) {
       // A copy: the chunk is the caller's, whose buffer may hold the next chunk by then (the command reads every
-      // chunk into one buffer).
-      this.head = joined.slice();
+      // chunk into one buffer). Not `slice`, which on a Node.js Buffer (the command's chunks) is a view.
+      this.head = new Uint8Array(joined);
       return null;
     }
     this.head = null;

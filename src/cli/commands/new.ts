@@ -12,7 +12,9 @@ export const newCommand: Command = {
     return `
 Each ID carries the current time and fresh randomness, so IDs made in the same millisecond are in no particular
 order among themselves: use 'ulid monotonic' when order matters. ObjectIds, XIDs, TSIDs and Snowflakes hold a
-counter instead of randomness: theirs come from one generator per run (one worker, node or machine), in order.
+counter instead of randomness: theirs come from one generator per run (one worker, node or machine), in order,
+and a millisecond holds only so many (4,096 Snowflakes; fewer TSIDs with more node bits), so a long run waits for
+the clock, as 'ulid monotonic' does.
 
 Options:
 ${typeHelp(16, true)}

@@ -7,7 +7,7 @@ import { decode, encode, flake, formats, ulidToUUID, uuidToULID } from "ulid-was
 /** A ULID in a `uuid` column: its 16 bytes, so ORDER BY is ULID order. (UUID v7s need no custom type: `uuid()`.) */
 export const ulidUuid = customType<{ data: string; driverData: string }>({
   dataType: () => "uuid",
-  toDriver: (id) => ulidToUUID(id), // throws an UlidError for a bad ULID before the query is sent
+  toDriver: (id) => ulidToUUID(id), // throws a UlidError for a bad ULID before the query is sent
   fromDriver: (uuid) => uuidToULID(uuid),
 });
 
