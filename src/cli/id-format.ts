@@ -89,7 +89,8 @@ function pinnedOverflow(error: unknown, made: number, label: string): unknown {
   const held = made + error.index;
   return new UlidError(
     "MONOTONIC_OVERFLOW",
-    `the TIME given holds ${held} ${label}s of this run and no more (each one steps a counter, which ran out): ask for fewer, or for several times`,
+    `the TIME given held ${held} ${label}s of this run and no more (each one steps a counter, which ran out; ` +
+      `${made} were written): ask for fewer, or for several times`,
     held,
   );
 }

@@ -312,7 +312,6 @@ function viewOf(prefix: unknown): Prefixed {
 let lastPrefix: unknown;
 let lastView = NO_PREFIX;
 
-/** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
 /**
  * A text batch, copied once when it lies on a SharedArrayBuffer (`unsharedBytes`): its prefix is read from the same
  * bytes as its records are decoded from.
@@ -321,6 +320,7 @@ function ownBatch(texts: Texts): Texts {
   return typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts) ? unsharedBytes(texts, "IDs") : texts;
 }
 
+/** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
 function readerOf(prefix: unknown, texts?: Texts): Reader {
   if (prefix !== undefined) return viewOf(prefix);
   if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return textBatchReader(texts as Uint8Array);

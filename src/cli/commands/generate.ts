@@ -19,7 +19,8 @@ Made and written in chunks by the WebAssembly engine, so any N runs in constant 
 Options:
 ${helpRows([["--binary", `big-endian binary records instead of text lines (refused on a terminal): ${binaryWidths()}`]], 17)}
   --time TIME    pin every ID to TIME (Unix ms or ISO-8601, UTC without an offset); the sequence still
-                 strictly increases
+                 strictly increases, so a TIME holds only so many (4,096 Snowflakes of a worker): more
+                 is an error, status 1
 ${typeHelp(17, true)}
 ${columnarHelp(17)}
   -h, --help     show this help
