@@ -8,7 +8,7 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { type Table, tableFromIPC } from "apache-arrow";
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,6 +342,20 @@ describe("errors", () => {
     const out = openSync(log, "a");
     expect(spawnSync(process.execPath, [CLI, "scan", log, "--stats", "--plausible", ".."], { stdio: ["ignore", out, "pipe"] }).status).toBe(0);
     closeSync(out);
+  });
+
+  it("removes what a run that fails midway wrote to -o FILE (a partial file would look like a result)", async () => {
+    const file = join(dir, "partial.parquet");
+    writeFileSync(file, "an older file");
+    // A pinned millisecond holds 4,096 Snowflakes of one worker: the run fails (status 1) after the file's start.
+    for (const format of ["parquet", "arrow"]) {
+      const { status, stderr } = await runCli(["generate", "9000", "--type", "snowflake", "--time", "2026-04-15", "--format", format, "-o", file]);
+      expect({ format, status, exists: existsSync(file) }).toEqual({ format, status: 1, exists: false });
+      expect(stderr).toMatch(/^ulid generate: the TIME given held 4096 Snowflakes/);
+    }
+    // A device given as FILE is no file of ours to remove.
+    expect((await runCli(["generate", "100000", "--format", "arrow", "-o", "/dev/full"])).status).toBe(3);
+    expect(existsSync("/dev/full")).toBe(true);
   });
 
   it("exits 3 naming the file when -o cannot be created or written", async () => {

@@ -4,7 +4,7 @@
  * and opens the output: FILE, or for Arrow standard output when it is no terminal. A Parquet file ends with its
  * index, written last, so it goes to a FILE only.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { type ColumnarFile, type ColumnarFormat, columnarFile, type IdShape, idColumnSpecs } from "../printer/columnar-file.js";
 import { Output, OutputError } from "./output.js";
 import { refuseInputAsOutput } from "./output-is-input.js";
@@ -56,8 +56,12 @@ export function columnarHelp(width: number, scan = false): string {
 export interface ColumnarChoice {
   readonly format: ColumnarFormat;
   readonly plainBinary: boolean;
-  /** Opens the output and writes the file's start: the file's columns are those of `shape`. */
-  open(shape: Omit<IdShape, "plainBinary">): Promise<ColumnarFile>;
+  /**
+   * Opens the output, writes the file's start (its columns are those of `shape`) and runs `work` with the file,
+   * which finishes it. A run that throws (a write that failed, a TIME that ran out of IDs) removes what it wrote to
+   * -o FILE, a regular file: a partial file would look like a result.
+   */
+  write<T>(shape: Omit<IdShape, "plainBinary">, work: (file: ColumnarFile) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -96,42 +100,79 @@ export function columnarChoice(
   return {
     format,
     plainBinary,
-    async open(shape) {
-      const write = path === undefined ? standardOutput() : fileOutput(path);
-      const file = columnarFile(format, idColumnSpecs({ ...shape, plainBinary }), write, packageVersion());
-      await file.begin();
-      return file;
+    async write(shape, work) {
+      const output = path === undefined ? standardOutput() : fileOutput(path);
+      try {
+        const file = columnarFile(format, idColumnSpecs({ ...shape, plainBinary }), output.write, packageVersion());
+        await file.begin();
+        return await work(file);
+      } catch (error) {
+        output.discard();
+        throw error;
+      }
     },
   };
 }
 
-function standardOutput(): (bytes: Uint8Array) => Promise<void> {
+/** Where a columnar file's bytes go, and how to drop what a failed run wrote there. */
+interface FileOutput {
+  write(bytes: Uint8Array): Promise<void>;
+  discard(): void;
+}
+
+/** Standard output: what a failed run wrote has gone to the reader, nothing to discard. */
+function standardOutput(): FileOutput {
   const out = new Output();
-  return (bytes) => out.write(bytes);
+  return { write: (bytes) => out.write(bytes), discard: () => {} };
 }
 
 /**
  * Writes to `path`, created or emptied; a file that cannot be created (a missing directory) or written (a full
  * disk) is an OutputError naming it. Plain synchronous writes: each write's bytes are the caller's buffer, reused
- * once the write returns. The file is closed when the process ends.
+ * once the write returns. The file is closed when the process ends; `discard` closes and removes it, if it is a
+ * regular file (not a FIFO or a device given as FILE).
  */
-function fileOutput(path: string): (bytes: Uint8Array) => Promise<void> {
+function fileOutput(path: string): FileOutput {
   let fd: number;
   try {
     fd = openSync(path, "w");
   } catch (error) {
     throw new OutputError(`cannot write ${path}: ${systemReason(error)}`);
   }
-  return async (bytes) => {
+  // A regular file is removed by `discard`; a FIFO or a device given as FILE is left as it is.
+  let regular = false;
+  try {
+    regular = fstatSync(fd).isFile();
+  } catch {
+    // Its status cannot be read: left as it is.
+  }
+  let open = true;
+  const close = (): void => {
+    if (!open) return;
+    open = false;
     try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
-    } catch (error) {
-      try {
-        closeSync(fd);
-      } catch {
-        // Closed or gone already: the write's failure is the one to report.
-      }
-      throw new OutputError(`cannot write ${path}: ${systemReason(error)}`);
+      closeSync(fd);
+    } catch {
+      // Closed or gone already: the write's failure is the one to report.
     }
+  };
+  return {
+    async write(bytes) {
+      try {
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      } catch (error) {
+        close();
+        throw new OutputError(`cannot write ${path}: ${systemReason(error)}`);
+      }
+    },
+    discard() {
+      close();
+      if (!regular) return;
+      try {
+        unlinkSync(path);
+      } catch {
+        // Gone already, or not ours to remove any more: the run's own fault is the one to report.
+      }
+    },
   };
 }

@@ -93,15 +93,16 @@ Examples:
  */
 async function decodeColumns(format: IdFormat, path: string | undefined, strict: boolean, columnar: ColumnarChoice): Promise<number> {
   const input = await openInput(path);
-  const file = await columnar.open({ width: format.binaryBytes, scan: false });
-  const rows = new IdRows(file);
-  let status = 0;
-  const records = decodedColumns(format, rows, strict ? undefined : (error) => (status = reportInvalid(error)));
-  try {
-    await processInput(input, (chunk, final) => records.push(chunk, final, () => {}), () => rows.flush());
-  } catch (error) {
-    status = reportInvalid(error);
-  }
-  await file.finish();
-  return status;
+  return columnar.write({ width: format.binaryBytes, scan: false }, async (file) => {
+    const rows = new IdRows(file);
+    let status = 0;
+    const records = decodedColumns(format, rows, strict ? undefined : (error) => (status = reportInvalid(error)));
+    try {
+      await processInput(input, (chunk, final) => records.push(chunk, final, () => {}), () => rows.flush());
+    } catch (error) {
+      status = reportInvalid(error);
+    }
+    await file.finish();
+    return status;
+  });
 }

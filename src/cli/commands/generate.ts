@@ -47,8 +47,7 @@ Examples:
     }
     const time = typeof values.time === "string" ? parseTime(values.time) : undefined;
     if (columnar !== undefined) {
-      const file = await columnar.open({ width: format.binaryBytes, scan: false });
-      await streamIdColumns(format, format.monotonic(time), count, file);
+      await columnar.write({ width: format.binaryBytes, scan: false }, (file) => streamIdColumns(format, format.monotonic(time), count, file));
       return 0;
     }
     await streamIds(format, format.monotonic(time), count, binary, new Output());

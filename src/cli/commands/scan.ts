@@ -242,22 +242,23 @@ Examples:
  */
 async function scanColumns(paths: readonly string[], targets: ScanTargets, window: TimeWindow, columnar: ColumnarChoice): Promise<number> {
   const widths = new Set(targets.formats.map((format) => format.bytes));
-  const file = await columnar.open({ width: widths.size === 1 ? targets.formats[0]!.bytes : undefined, scan: true });
-  const rows = new IdRows(file);
-  const matches = new ScanRows(rows, targets, window);
-  let status = 0;
-  for (const path of paths) {
-    try {
-      matches.file(path === "-" ? STDIN_NAME : path);
-      const scanner = matches.scanner();
-      const input = await openInput(path);
-      await processInput(input, (chunk, final) => scanner.push(chunk, final), () => rows.flush());
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      message(`ulid scan: ${error.message}\n`);
-      status = 2;
+  return columnar.write({ width: widths.size === 1 ? targets.formats[0]!.bytes : undefined, scan: true }, async (file) => {
+    const rows = new IdRows(file);
+    const matches = new ScanRows(rows, targets, window);
+    let status = 0;
+    for (const path of paths) {
+      try {
+        matches.file(path === "-" ? STDIN_NAME : path);
+        const scanner = matches.scanner();
+        const input = await openInput(path);
+        await processInput(input, (chunk, final) => scanner.push(chunk, final), () => rows.flush());
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        message(`ulid scan: ${error.message}\n`);
+        status = 2;
+      }
     }
-  }
-  await file.finish();
-  return status;
+    await file.finish();
+    return status;
+  });
 }
