@@ -14,6 +14,16 @@ export function descriptorStats(fd: number): Stats | undefined {
   }
 }
 
+/** The stat of the file at `path` (standard input for "-"), or undefined where there is none or it cannot be read. */
+export function pathStats(path: string): Stats | undefined {
+  if (path === "-") return descriptorStats(0);
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether `fd` (1 or 2; `stats`, its stat when known) is a terminal. Only a character device can be one; of those,
  * /dev/null (the same device number), where output is most often sent to be dropped, is told by a stat; any other

@@ -317,13 +317,18 @@ let lastView = NO_PREFIX;
  * bytes as its records are decoded from.
  */
 function ownBatch(texts: Texts): Texts {
-  return typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts) ? unsharedBytes(texts, "IDs") : texts;
+  return isTextBatch(texts) ? unsharedBytes(texts, "IDs") : texts;
+}
+
+/** Whether `texts` are text records (a typed array: a Uint8Array, or a view the batch check refuses), not strings. */
+function isTextBatch(texts: Texts | undefined): boolean {
+  return typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts);
 }
 
 /** The calls for decoding `texts` (a string, a string array, or text records) under `prefix` (an option value). */
 function readerOf(prefix: unknown, texts?: Texts): Reader {
   if (prefix !== undefined) return viewOf(prefix);
-  if (typeof texts === "object" && texts !== null && ArrayBuffer.isView(texts)) return textBatchReader(texts as Uint8Array);
+  if (isTextBatch(texts)) return textBatchReader(texts as Uint8Array);
   return ANY;
 }
 

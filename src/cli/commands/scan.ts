@@ -1,4 +1,4 @@
-import { type Stats, closeSync, fstatSync, openSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import type { MatchVisitor } from "../../internal.js";
 import { ByteWriter } from "../../printer/byte-writer.js";
 import type { Command } from "../command.js";
@@ -20,6 +20,7 @@ import type { TimeWindow } from "../../printer/time-window.js";
 import { COLUMNAR_OPTIONS, type ColumnarChoice, columnarChoice, columnarHelp } from "../columnar-output.js";
 import { InputError, UsageError } from "../usage.js";
 import { refuseInputAsOutput } from "../output-is-input.js";
+import { pathStats } from "../terminal.js";
 
 /** The name grep gives standard input among files. */
 const STDIN_NAME = "(standard input)";
@@ -67,21 +68,13 @@ function parallelScan(path: string, jobs: number | undefined): { threads: number
 export function totalSize(paths: readonly string[]): number | undefined {
   let total = 0;
   for (const path of paths) {
-    try {
-      const stats = fstatOrStat(path);
-      if (stats.isDirectory()) continue;
-      if (!stats.isFile()) return undefined;
-      total += stats.size;
-    } catch {
-      // openInput names the fault.
-    }
+    // One that cannot be read is named by openInput.
+    const stats = pathStats(path);
+    if (stats === undefined || stats.isDirectory()) continue;
+    if (!stats.isFile()) return undefined;
+    total += stats.size;
   }
   return total;
-}
-
-/** The status of standard input for "-", else of the file at `path`. */
-function fstatOrStat(path: string): Stats {
-  return path === "-" ? fstatSync(0) : statSync(path);
 }
 
 export const scanCommand: Command = {
