@@ -180,7 +180,11 @@ export const SCAN_BYTES = 65536;
  * TypeIDs 26). A format scanning finds with shorter IDs lowers it, here and in assembly/layout.ts.
  */
 export const SHORTEST_SCAN_CHARS = 20;
-/** Most matches in SCAN_BYTES: of the shortest scannable ID and a border byte between two. */
-export const SCAN_MATCHES = Math.floor((SCAN_BYTES + 1) / (SHORTEST_SCAN_CHARS + 1));
+/** Most matches `bytes` bytes of text hold: of the shortest scannable ID and a border byte between two. */
+export function mostMatches(bytes: number): number {
+  return Math.floor((bytes + 1) / (SHORTEST_SCAN_CHARS + 1));
+}
+/** Most matches in one scan window. */
+export const SCAN_MATCHES = mostMatches(SCAN_BYTES);
 /** Most formats whose matches the WebAssembly column writer takes in one scan (assembly/layout.ts, SCAN_LIST). */
 export const MAX_SCAN_FORMATS = 16;

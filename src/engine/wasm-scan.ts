@@ -48,6 +48,7 @@ export function wasmScan(x: WasmExports): Pick<Engine, "scanLoad" | "scanLoaded"
 
   const scanLoaded: Engine["scanLoaded"] = (format, _input, glued, atEnd, offsetsOut, timesOut, lengthsOut) => {
     const count = window.search(format, glued, atEnd);
+    if (count === 0) return 0;
     offsetsOut.set(offsets.subarray(0, count));
     timesOut.set(times.subarray(0, count));
     if (scanShape(format).varies) lengthsOut.set(lengths.subarray(0, count));
@@ -60,6 +61,12 @@ export function wasmScan(x: WasmExports): Pick<Engine, "scanLoad" | "scanLoaded"
     scanMerged: mergedScan(x, window),
   };
 }
+
+/**
+ * Matches copied out one by one, up to this many: a view of each column to copy whole costs more (a scan of a log
+ * line, not a window).
+ */
+const FEW_MATCHES = 8;
 
 /** The one-pass search of several formats over the module's window, its matches copied out. */
 function mergedScan(x: WasmExports, window: WasmWindow): MergedScan {
@@ -79,10 +86,19 @@ function mergedScan(x: WasmExports, window: WasmWindow): MergedScan {
       // Set for every window: the column writer and the command's line writer set the region too.
       list.set(formatList);
       const count = window.searchMerged(formatList.length, before, atEnd, skip);
-      out.offsets.set(offsets.subarray(0, count));
-      out.times.set(times.subarray(0, count));
-      out.lengths.set(lengths.subarray(0, count));
-      out.formats.set(formats.subarray(0, count));
+      if (count > FEW_MATCHES) {
+        out.offsets.set(offsets.subarray(0, count));
+        out.times.set(times.subarray(0, count));
+        out.lengths.set(lengths.subarray(0, count));
+        out.formats.set(formats.subarray(0, count));
+        return count;
+      }
+      for (let i = 0; i < count; i++) {
+        out.offsets[i] = offsets[i]!;
+        out.times[i] = times[i]!;
+        out.lengths[i] = lengths[i]!;
+        out.formats[i] = formats[i]!;
+      }
       return count;
     },
   };

@@ -15,7 +15,8 @@ import type { ChunkProcessor } from "../streams/stream-shapes.js";
 import { type MatchPacker, matchPacker } from "./match-bytes.js";
 import { type MatchFinder, matchFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
-import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, SCAN_BYTES, SCAN_MATCHES } from "../engine/types.js";
+import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, mostMatches } from "../engine/types.js";
+import { scanOverlap } from "../engine/scan-shape.js";
 import type { ScanRequest, ScannableFormat } from "./scan-options.js";
 
 /** The matches of a scan (or of one chunk of a stream) as columns; match i's fields are at index i of each. */
@@ -146,7 +147,13 @@ class ColumnSearch implements WindowSearch {
     this.packers = formats.map(matchPacker);
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
-    this.block = (most === undefined ? null : growingBlock(most, lines, this.widest)) ?? newBlock(FIRST_BLOCK, lines, this.widest);
+    // A short input's matches fit a block of its own size: reserving a growing one costs more than it saves.
+    this.block =
+      most === undefined
+        ? newBlock(FIRST_BLOCK, lines, this.widest)
+        : most <= FIRST_BLOCK
+          ? newBlock(most, lines, this.widest)
+          : (growingBlock(most, lines, this.widest) ?? newBlock(FIRST_BLOCK, lines, this.widest));
   }
 
   load(window: Uint8Array): number {
@@ -208,11 +215,12 @@ class ColumnSearch implements WindowSearch {
 }
 
 /**
- * About the most matches `length` bytes hold: SCAN_MATCHES per window, and a window more. A bound that falls short
- * costs only speed (the growing block hands on to fixed ones).
+ * The most matches a scan of `length` bytes makes room for at once: the input's own (kept matches never overlap),
+ * and those the last `overlap` bytes of a window hold, which the next window finds again. A bound that fell short
+ * would cost only speed (the block hands on to new ones).
  */
-function mostMatches(length: number): number {
-  return SCAN_MATCHES * (Math.ceil(length / SCAN_BYTES) + 1);
+function roomForMatches(length: number, overlap: number): number {
+  return mostMatches(length) + mostMatches(overlap);
 }
 
 /** Where each match's bytes end: its format's width after the last's. */
@@ -239,7 +247,7 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
   ) {
     this.names = request.formats.map((format) => format.name as ScannableFormat);
     this.lines = request.lines;
-    this.search = new ColumnSearch(request, length === undefined ? undefined : mostMatches(length));
+    this.search = new ColumnSearch(request, length === undefined ? undefined : roomForMatches(length, scanOverlap(request.formats)));
     this.scanner = new Scanner(request.formats, this.search);
   }
 
@@ -271,6 +279,7 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
     let byte = 0;
     for (const block of blocks) {
       const n = block.filled;
+      if (n === 0) continue;
       result.formats.set(block.formats.subarray(0, n), at);
       result.offsets.set(block.offsets.subarray(0, n), at);
       result.times.set(block.times.subarray(0, n), at);
@@ -304,7 +313,8 @@ export class ColumnCollector implements ChunkProcessor<ScanColumns> {
     };
     fillEnds(result, search.widths);
     if (block.lines !== null) result.lines = block.lines;
-    search.block = newBlock(FIRST_BLOCK, block.lines !== null, search.widest);
+    // Empty: a whole scan ends here, and a block is made when matches come.
+    search.block = newBlock(0, block.lines !== null, search.widest);
     return result;
   }
 }

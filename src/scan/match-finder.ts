@@ -9,7 +9,7 @@
  * `user_01h455vb4pex5vsknk084sn02q` over the ULID its suffix also is), and of two matches of the same span (a
  * TypeID without a prefix is a lower-case ULID, the same 16 bytes) the one of the format listed first. Kept matches
  * never overlap, and two of them always have a byte between them (every match starts and ends with a letter or
- * digit, and no letter or digit may touch one), so they fit the arrays SCAN_MATCHES long.
+ * digit, and no letter or digit may touch one), so a window holds at most `mostMatches` of its length.
  *
  * A match starting before a window's `limit` is final (the scanner visits it); one that overlaps a final match of
  * an earlier window is dropped. No scannable format's match can start inside another's and reach past its end
@@ -19,7 +19,7 @@
  */
 import { scanShape } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
-import { SCAN_MATCHES, type Engine, type MergedScan, type WindowMatches } from "../engine/types.js";
+import { SCAN_MATCHES, mostMatches, type Engine, type MergedScan, type WindowMatches } from "../engine/types.js";
 
 /** Finds a window's matches into its arrays. */
 export interface MatchFinder extends WindowMatches {
@@ -52,18 +52,65 @@ function gluedTo(format: FormatSpec): (before: number) => boolean {
   return (before) => before >= 0 && glues(before);
 }
 
-/** Matches of one format, each `format.chars` long unless lengths vary (then the kernel reports them). */
-function matchArrays(format: FormatSpec): { offsets: Uint32Array; times: Float64Array; lengths: Uint8Array } {
-  const lengths = new Uint8Array(SCAN_MATCHES);
-  if (!scanShape(format).varies) lengths.fill(format.chars);
-  return { offsets: new Uint32Array(SCAN_MATCHES), times: new Float64Array(SCAN_MATCHES), lengths };
+/** Arrays of no matches, shared until a list's first window (typed arrays are slow to make on Node 20). */
+const NO_OFFSETS = new Uint32Array(0);
+const NO_TIMES = new Float64Array(0);
+const NO_BYTES = new Uint8Array(0);
+
+/**
+ * One list of matches: each one's offset, time, length and format. Sized for the windows seen so far, up to
+ * SCAN_MATCHES, so a scan of a short text allocates a few bytes rather than ~40 KiB; a stream's first full window
+ * takes it to its whole size at once. Readers take the arrays anew after each `reserve`.
+ */
+class MatchArrays {
+  offsets = NO_OFFSETS;
+  times = NO_TIMES;
+  lengths = NO_BYTES;
+  formats = NO_BYTES;
+
+  /** `length`: every match's, when a format's matches are all as long (else the kernel reports each one's). */
+  constructor(private readonly length?: number) {}
+
+  /** Room for every match of a window of `windowBytes`. */
+  reserve(windowBytes: number): void {
+    const needed = mostMatches(windowBytes);
+    if (needed <= this.offsets.length) return;
+    const size = Math.min(SCAN_MATCHES, Math.max(needed, 2 * this.offsets.length));
+    this.offsets = new Uint32Array(size);
+    this.times = new Float64Array(size);
+    this.lengths = new Uint8Array(size);
+    this.formats = new Uint8Array(size);
+    if (this.length !== undefined) this.lengths.fill(this.length);
+  }
 }
 
-class OneFormatFinder implements MatchFinder {
-  readonly offsets: Uint32Array;
-  readonly times: Float64Array;
-  readonly lengths: Uint8Array;
-  readonly formats = new Uint8Array(SCAN_MATCHES);
+/** The match list of one format's kernel. */
+function matchArrays(format: FormatSpec): MatchArrays {
+  return new MatchArrays(scanShape(format).varies ? undefined : format.chars);
+}
+
+/** A finder's matches: the arrays of its list `out`, which each window it loads may grow. */
+abstract class FinderMatches {
+  constructor(protected readonly out: MatchArrays) {}
+
+  get offsets(): Uint32Array {
+    return this.out.offsets;
+  }
+
+  get times(): Float64Array {
+    return this.out.times;
+  }
+
+  get lengths(): Uint8Array {
+    return this.out.lengths;
+  }
+
+  get formats(): Uint8Array {
+    return this.out.formats;
+  }
+}
+
+class OneFormatFinder extends FinderMatches implements MatchFinder {
   private readonly glued: (before: number) => boolean;
   /** The engine's one pass, when it takes the format alone (the SIMD build, UUID v7 aside: it outruns the format's own kernel). */
   private readonly merged: MergedScan | null;
@@ -73,7 +120,8 @@ class OneFormatFinder implements MatchFinder {
     private readonly scan: WindowScan,
     private readonly format: FormatSpec,
   ) {
-    ({ offsets: this.offsets, times: this.times, lengths: this.lengths } = matchArrays(format));
+    // Its formats all 0: the one format.
+    super(matchArrays(format));
     this.glued = gluedTo(format);
     this.wasmIds = Uint8Array.of(format.wasmId);
     this.merged = scan.scanMerged?.knows(this.wasmIds) ? scan.scanMerged : null;
@@ -84,6 +132,7 @@ class OneFormatFinder implements MatchFinder {
   }
 
   load(window: Uint8Array): number {
+    this.out.reserve(window.length);
     return this.scan.scanLoad(window);
   }
 
@@ -93,13 +142,10 @@ class OneFormatFinder implements MatchFinder {
   }
 }
 
-class MergingFinder implements MatchFinder {
-  readonly offsets = new Uint32Array(SCAN_MATCHES);
-  readonly times = new Float64Array(SCAN_MATCHES);
-  readonly lengths = new Uint8Array(SCAN_MATCHES);
-  readonly formats = new Uint8Array(SCAN_MATCHES);
-  /** Each format's matches in the current window, and how many. */
-  private readonly found: ReturnType<typeof matchArrays>[];
+/** Its `out`: the matches kept, of every format. */
+class MergingFinder extends FinderMatches implements MatchFinder {
+  /** Each format's matches in the current window (when the module's one pass does not merge them), and how many. */
+  private readonly found: MatchArrays[];
   private readonly counts: Uint32Array;
   /** Each format's next match to merge, and its offset. */
   private readonly cursors: Uint32Array;
@@ -115,6 +161,7 @@ class MergingFinder implements MatchFinder {
     private readonly scan: WindowScan,
     private readonly list: readonly FormatSpec[],
   ) {
+    super(new MatchArrays());
     this.found = list.map(matchArrays);
     this.counts = new Uint32Array(list.length);
     this.cursors = new Uint32Array(list.length);
@@ -129,6 +176,8 @@ class MergingFinder implements MatchFinder {
   }
 
   load(window: Uint8Array): number {
+    this.out.reserve(window.length);
+    if (this.merged === null) for (const found of this.found) found.reserve(window.length);
     return this.scan.scanLoad(window);
   }
 

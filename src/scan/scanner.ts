@@ -79,10 +79,13 @@ export class Scanner {
   private base: number;
   /** Line number of the next window's first byte. */
   private line: number;
-  /** A window that starts with the carry: the carry, then the next bytes of the chunk. */
-  private readonly joined = new Uint8Array(SCAN_BYTES);
+  /**
+   * A window that starts with the carry: the carry, then the next bytes of the chunk. Made on first use, as is
+   * `blanked`: a text scanned whole, in one window, needs neither.
+   */
+  private joined: Uint8Array | null = null;
   /** The window with its escape sequences blanked, when it has any. */
-  private readonly blanked = new Uint8Array(SCAN_BYTES);
+  private blanked: Uint8Array | null = null;
   /** The escape grammar's state at the next window's first byte. */
   private escapeState: EscapeState = TEXT;
 
@@ -110,9 +113,10 @@ export class Scanner {
       let window: Uint8Array;
       if (this.carryLength > 0) {
         const take = Math.min(chunk.length - next, SCAN_BYTES - this.carryLength);
-        this.joined.set(this.carry.subarray(0, this.carryLength));
-        this.joined.set(chunk.subarray(next, next + take), this.carryLength);
-        window = this.joined.subarray(0, this.carryLength + take);
+        const joined = (this.joined ??= new Uint8Array(SCAN_BYTES));
+        joined.set(this.carry.subarray(0, this.carryLength));
+        joined.set(chunk.subarray(next, next + take), this.carryLength);
+        window = joined.subarray(0, this.carryLength + take);
         next += take;
       } else {
         window = chunk.subarray(next, next + SCAN_BYTES);
@@ -124,7 +128,7 @@ export class Scanner {
       const consumed = window.length - rest;
       let searched = window;
       if (this.windows.load(window) >= 0 || this.escapeState !== TEXT) {
-        searched = this.blanked.subarray(0, window.length);
+        searched = (this.blanked ??= new Uint8Array(SCAN_BYTES)).subarray(0, window.length);
         this.escapeState = blankEscapes(window, this.escapeState, searched, consumed);
         this.windows.load(searched);
       }
