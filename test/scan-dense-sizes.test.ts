@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { scanChunks, scanText, xid, type ScanColumns, type ScanOptions, type UlidMatch } from "../src/index.js";
-import { SCAN_BYTES, mostMatches } from "../src/engine/types.js";
+import { FORMAT_SPECS } from "../src/engine/specs.js";
+import { SCAN_BYTES, SHORTEST_SCAN_CHARS, mostMatches } from "../src/engine/types.js";
 import { forEachEngine } from "./helpers/engines.js";
 import { latin1, pseudoRandomBytes } from "./helpers/reference.js";
 import { referenceXidScan } from "./helpers/scan-reference.js";
@@ -40,6 +41,13 @@ function objectRows(matches: readonly UlidMatch[]): [number, number, string][] {
 
 /** Lengths of packed texts: short ones, and ones whose end falls around the first and second scan window's end. */
 const COUNTS = [0, 1, 2, 3, 7, 50, 194, 195, 196, 3119, 3120, 3121, 3122, 6240, 6241, 6242, 9400];
+
+describe("the bound on a window's matches", () => {
+  it("counts IDs of the shortest scannable format: a shorter one would overflow the match arrays unseen", () => {
+    const scannable = FORMAT_SPECS.filter((spec) => spec.scan !== undefined);
+    expect(Math.min(...scannable.map((spec) => spec.chars))).toBe(SHORTEST_SCAN_CHARS);
+  });
+});
 
 forEachEngine(() => {
   describe("scans of texts packed with matches", () => {
