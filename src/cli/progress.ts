@@ -5,6 +5,7 @@
  * message (`message`) clears the line first, so it never lands on it; Ctrl-C clears it before the process ends.
  */
 import { descriptorStats, isTerminal } from "./terminal.js";
+import { groupedDigits } from "../printer/grouped-digits.js";
 
 /** Quiet for the first second: most commands finish sooner, and a flash of a bar is noise. */
 const SHOW_AFTER_MS = 1000;
@@ -146,7 +147,7 @@ export class Progress {
     const amount =
       this.unit === "bytes"
         ? `${megabytes(done)} MB  ${megabytes(rate)} MB/s`
-        : `${done.toLocaleString("en-US")} IDs  ${Math.round(rate).toLocaleString("en-US")} IDs/s`;
+        : `${groupedDigits(done)} IDs  ${groupedDigits(Math.round(rate))} IDs/s`;
     let line = amount;
     if (this.total !== undefined && this.total > 0) {
       const fraction = Math.min(done / this.total, 1);

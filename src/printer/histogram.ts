@@ -6,6 +6,7 @@
  */
 import { formatDuration } from "./duration.js";
 import { isoTime } from "./iso-time.js";
+import { groupedDigits } from "./grouped-digits.js";
 
 /** Rows drawn at most: a screenful. */
 const MAX_BUCKETS = 40;
@@ -65,11 +66,11 @@ export class TimeHistogram {
   draw(): string {
     const rows = this.buckets();
     const most = Math.max(...rows.map((row) => row.count));
-    const countWidth = most.toLocaleString("en-US").length;
+    const countWidth = groupedDigits(most).length;
     const lines = rows.map(({ start, count }) => {
       const eighths = Math.round((count / most) * BAR_CELLS * 8);
       const bar = "█".repeat(eighths >> 3) + EIGHTHS[eighths & 7] + (count > 0 && eighths === 0 ? "▏" : "");
-      return `${label(start, this.size)}  ${bar.padEnd(BAR_CELLS)} ${count.toLocaleString("en-US").padStart(countWidth)}`;
+      return `${label(start, this.size)}  ${bar.padEnd(BAR_CELLS)} ${groupedDigits(count).padStart(countWidth)}`;
     });
     return `mentions by creation time, per ${formatDuration(this.size)}:\n${lines.join("\n")}\n`;
   }

@@ -10,6 +10,7 @@ import { TimeHistogram } from "./histogram.js";
 import { IdSet } from "./id-set.js";
 import { isoTime } from "./iso-time.js";
 import type { TimeWindow } from "./time-window.js";
+import { groupedDigits } from "./grouped-digits.js";
 
 export class ScanStats {
   private matches = 0;
@@ -38,7 +39,7 @@ export class ScanStats {
 
   /** The summary as aligned text, with the histogram drawn below. */
   text(): string {
-    const count = (n: number): string => n.toLocaleString("en-US");
+    const count = groupedDigits;
     const rows: [string, string][] = [
       ["matches", count(this.matches)],
       ["distinct", count(this.distinct.size)],
