@@ -3,6 +3,7 @@
 // the summary (the figures of `ulid scan --type all --stats`), a chart of mentions by creation time, a filter by
 // format and time range, a virtualised table of the matches and their export as CSV or Parquet.
 import { scanText, UlidError, formats } from "../dist/index.js";
+import { titleOf } from "./format-titles.js";
 import { Matches } from "./matches.js";
 import { MatchTable } from "./match-table.js";
 import { BUCKETS, TimeChart } from "./time-chart.js";
@@ -149,19 +150,20 @@ export class Inspector {
     };
     for (const [stat, text] of Object.entries(figures)) $(`[data-stat="${stat}"]`).textContent = text;
     $("#implausible-count").textContent = `(${summary.implausible.matches.toLocaleString("en-US")})`;
+    // A box per format the log mentions, in the registry's order, whichever it mentions first.
     const order = Object.keys(formats);
-    const checks = columns.names.map((name, f) => {
+    const found = columns.names.map((_, f) => f).filter((f) => this.matches.perFormat[f] > 0);
+    found.sort((a, b) => order.indexOf(columns.names[a]) - order.indexOf(columns.names[b]));
+    const checks = found.map((f) => {
       const label = document.createElement("label");
       const box = label.appendChild(document.createElement("input"));
       box.type = "checkbox";
       box.checked = true;
       box.value = String(f);
-      label.append(` ${name} (${this.matches.perFormat[f].toLocaleString("en-US")})`);
+      label.append(` ${titleOf(columns.names[f])} (${this.matches.perFormat[f].toLocaleString("en-US")})`);
       return label;
     });
-    // In the registry's order, whichever format the log mentions first.
-    const byRegistry = columns.names.map((_, f) => f).sort((a, b) => order.indexOf(columns.names[a]) - order.indexOf(columns.names[b]));
-    $("#formats").replaceChildren(...byRegistry.map((f) => checks[f]));
+    $("#formats").replaceChildren(...checks);
     this.state = "done";
     const kept = columns.dropped === 0 ? "" : ` The table keeps the first ${columns.count.toLocaleString("en-US")} matches (?rows= sets how many); the summary counts all.`;
     this.say(`${file.name}: ${mb(file.size)} scanned in ${(ms / 1000).toFixed(2)} s on the ${engine} engine.${kept}`);

@@ -16,6 +16,7 @@ export class MatchTable {
     const header = document.createElement("div");
     header.className = "match-row match-head";
     header.setAttribute("role", "row");
+    header.setAttribute("aria-rowindex", "1");
     for (const name of COLUMNS) {
       const cell = header.appendChild(document.createElement("span"));
       cell.setAttribute("role", "columnheader");
@@ -24,13 +25,16 @@ export class MatchTable {
     this.viewport = document.createElement("div");
     this.viewport.className = "match-viewport";
     this.viewport.tabIndex = 0;
+    this.viewport.setAttribute("aria-label", "Matches: scroll for more");
     this.spacer = this.viewport.appendChild(document.createElement("div"));
     this.spacer.className = "match-spacer";
     // Inside the spacer, which clips it: rows drawn past the last never lengthen the scroll area.
     this.body = this.spacer.appendChild(document.createElement("div"));
     this.body.className = "match-body";
     root.setAttribute("role", "table");
+    root.setAttribute("aria-label", "Matches");
     root.replaceChildren(header, this.viewport);
+    this.root = root;
     this.matches = null;
     this.viewport.addEventListener("scroll", () => this.render(), { passive: true });
     new ResizeObserver(() => this.render()).observe(this.viewport);
@@ -39,6 +43,8 @@ export class MatchTable {
   /** Shows the selected rows of `matches` (a Matches), from the top. */
   show(matches) {
     this.matches = matches;
+    // Assistive technology sees the rows in view only: these say how many there are, and where each sits.
+    this.root.setAttribute("aria-rowcount", String(matches.selected.length + 1));
     this.spacer.style.height = `${Math.min(matches.selected.length * ROW_HEIGHT, MAX_SCROLL_HEIGHT)}px`;
     this.viewport.scrollTop = 0;
     this.render();
@@ -63,7 +69,12 @@ export class MatchTable {
     this.body.style.transform = `translateY(${this.viewport.scrollTop - shift}px)`;
     while (this.body.children.length < count) this.body.appendChild(emptyRow());
     while (this.body.children.length > count) this.body.lastChild.remove();
-    for (let i = 0; i < count; i++) fillRow(this.body.children[i], this.matches, selected[first + i]);
+    for (let i = 0; i < count; i++) {
+      const element = this.body.children[i];
+      fillRow(element, this.matches, selected[first + i]);
+      // After the header, row 1.
+      element.setAttribute("aria-rowindex", String(first + i + 2));
+    }
   }
 }
 

@@ -2,8 +2,8 @@
  * The browser inspector's Parquet export (playground/match-parquet.js starts one per export): the selected matches
  * as a Parquet file written by the command's own writer (src/printer/parquet-file.ts) in the command's columns and
  * row groups, so the page's file and `ulid scan --type all --format parquet -o FILE`'s for the same log hold the
- * same rows: file, line, offset (byte), type, id (canonical text), bytes (the binary ID: UUIDs, 16 bytes for every
- * scannable format), ts (ms, UTC).
+ * same rows: file, line, offset (byte), type, id (canonical text), bytes (the binary ID: 16 bytes of a ULID, a UUID
+ * v7 or a TypeID's UUID, 12 of an ObjectId or an XID), ts (ms, UTC).
  *
  * The build bundles this file with those printer modules into playground/build/parquet-worker.js, as it does the
  * scan worker; the library stays the package's own build (dist/index.js), imported at run time.

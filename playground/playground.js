@@ -1,25 +1,11 @@
-// The playground: inspects a log (inspector.js), decodes pasted IDs of every format the package has, and mints a
-// batch on each engine with timings. Plain browser JavaScript over the built package (dist/), so it shows exactly
+// The playground: inspects a log (inspector.js), decodes pasted IDs of every format the package has (and the IDs
+// found in pasted text), and mints a batch on each engine with timings. Plain browser JavaScript over the built package (dist/), so it shows exactly
 // what an app gets; the formats are the registry's, so a format added to the package shows here as it is.
 import * as lib from "../dist/index.js";
+import { LONGEST_ID, lengthOf, titleOf } from "./format-titles.js";
 import { Inspector, scannableFormats } from "./inspector.js";
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** How the page names a format of the registry; a format without a name here shows under its key. */
-const TITLES = {
-  ulid: "ULID",
-  flake: "Ulid-Flake",
-  baseuid: "BaseUID",
-  uuidv7: "UUID v7",
-  ksuid: "KSUID",
-  typeid: "TypeID",
-  objectid: "ObjectId",
-  xid: "XID",
-  tsid: "TSID",
-  snowflake: "Snowflake",
-};
-const titleOf = (key) => TITLES[key] ?? key;
 
 /**
  * What the decoder shows of an ID besides its time, for the formats with more to say than their bytes and integer
@@ -56,7 +42,7 @@ const EXTRA_FIELDS = {
   typeid(id) {
     const { prefix, uuid } = lib.typeid.parse(id);
     return [
-      ["prefix", prefix],
+      ["prefix", prefix === "" ? "none" : prefix],
       ["UUID", uuid],
     ];
   },
@@ -76,6 +62,8 @@ const WRITE_OPTIONS = { typeid: { prefix: "user" } };
 
 /** Every format of the registry (formats.ulid is ULID's namespace), in its order. */
 const FORMATS = Object.entries(lib.formats).map(([key, api]) => ({ key, title: titleOf(key), api }));
+/** The formats found in text, by title. */
+const SCANNABLE = scannableFormats().map(titleOf).join(", ");
 
 /** Examples of each format (the vectors of docs/formats.md), and one that every decoder refuses. */
 const SAMPLES = [
@@ -104,12 +92,21 @@ function cell(row, text, className) {
 const faultText = (error) => `${error.code}${error.index === undefined ? "" : ` at ${error.index}`}: ${error.message}`;
 
 /**
- * Table rows for one pasted ID: one per format that reads it (its time and fields); if none does, one per format
- * whose decoder faults it for more than its length, or a row saying that no format has its length.
+ * Lines the decoder reads at most, and readings it shows at most: it runs as one types, and a whole log belongs in
+ * the inspector above, which scans it in a worker.
  */
-function decodeRows(tbody, id) {
+const MAX_LINES = 500;
+const MAX_READINGS = 1000;
+/** Quiet time after the last keystroke before the decoder runs again. */
+const DECODE_DELAY_MS = 150;
+
+/**
+ * The readings of `id`: one per format that reads it (its title, time and fields), and the faults the others find
+ * in it for more than its length.
+ */
+function readingsOf(id) {
+  const read = [];
   const faults = [];
-  let read = 0;
   for (const { key, title, api } of FORMATS) {
     let time;
     try {
@@ -121,35 +118,96 @@ function decodeRows(tbody, id) {
     }
     const bytes = api.decode(id);
     const fields = [["bytes", hex(bytes)], ["integer", String(api.toBigInt(id))], ...(EXTRA_FIELDS[key]?.(id) ?? [])];
-    const row = tbody.insertRow();
-    cell(row, id);
-    cell(row, title);
-    cell(row, `${new Date(time).toISOString()} (${time})`);
-    cell(row, fields.map(([label, value]) => `${label}: ${value}`).join("\n")).style.whiteSpace = "pre-line";
-    read++;
+    read.push({ title, time, fields });
   }
-  if (read > 0) return;
-  for (const [title, error] of faults) {
-    const row = tbody.insertRow();
-    cell(row, id);
-    cell(row, title);
-    cell(row, faultText(error), "error").colSpan = 2;
-  }
-  if (faults.length > 0) return;
-  const row = tbody.insertRow();
-  cell(row, id);
-  cell(row, "?");
-  const lengths = FORMATS.map(({ title, api }) => `${title} ${api.chars}`).join(", ");
-  cell(row, `no format has ${id.length} characters (${lengths})`, "error").colSpan = 2;
+  return { read, faults };
 }
 
+function addReading(tbody, id, { title, time, fields }) {
+  const row = tbody.insertRow();
+  cell(row, id);
+  cell(row, title);
+  cell(row, `${new Date(time).toISOString()} (${time})`);
+  cell(row, fields.map(([label, value]) => `${label}: ${value}`).join("\n")).style.whiteSpace = "pre-line";
+}
+
+function addProblem(tbody, input, title, text) {
+  const row = tbody.insertRow();
+  cell(row, input);
+  cell(row, title);
+  cell(row, text, "error").colSpan = 2;
+}
+
+/** What an ID may be made of, in every format: letters, digits, TypeID's "_" and a UUID's "-". */
+const ID_CHARACTERS = /^[0-9A-Za-z_-]+$/;
+
+/**
+ * Table rows for one pasted line; returns how many IDs it read. A line that is one ID is read as every format that
+ * reads it. A line of one word of ID characters that no format reads was meant as one: it gets the faults the
+ * formats find in it, or a row saying that no format has its length. In other text (a log line, a quoted ID), the
+ * IDs `scanText` finds are read (the formats it can tell from words); text without any gets a row saying so.
+ */
+function decodeLine(tbody, line) {
+  const whole = line.length <= LONGEST_ID && !/\s/.test(line) ? readingsOf(line) : { read: [], faults: [] };
+  for (const reading of whole.read) addReading(tbody, line, reading);
+  if (whole.read.length > 0) return 1;
+  const oneWord = line.length <= LONGEST_ID && ID_CHARACTERS.test(line);
+  if (oneWord) {
+    for (const [title, error] of whole.faults) addProblem(tbody, line, title, faultText(error));
+    if (whole.faults.length > 0) return 0;
+    const lengths = FORMATS.map(({ key, title, api }) => `${title} ${lengthOf(key, api.chars)}`).join(", ");
+    addProblem(tbody, line, "?", `no format has ${line.length} characters (${lengths})`);
+    return 0;
+  }
+  const found = lib.scanText(line, { format: "all" });
+  let read = 0;
+  for (const { id } of found) {
+    if (tbody.rows.length >= MAX_READINGS) break;
+    for (const reading of readingsOf(id).read) addReading(tbody, id, reading);
+    read++;
+  }
+  if (found.length > 0) return read;
+  addProblem(tbody, line, "?", `no ID found in this text (in text, ${SCANNABLE} are found; paste others one per line)`);
+  return 0;
+}
+
+/**
+ * The first `most` lines of `text` that hold more than white space, trimmed, and how many such lines it has: read
+ * a line at a time, so a pasted log of megabytes is not split into an array of all its lines.
+ */
+function firstLines(text, most) {
+  const lines = [];
+  let count = 0;
+  for (let start = 0; start <= text.length; ) {
+    const end = text.indexOf("\n", start);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    if (/\S/.test(line)) {
+      if (count < most) lines.push(line.trim());
+      count++;
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return { lines, count };
+}
+
+/** Decodes the pasted lines, the first MAX_LINES of them, and says what it read. */
 function decodeAll() {
   const tbody = document.querySelector("#decoded tbody");
   tbody.replaceChildren();
-  for (const line of document.querySelector("#ids").value.split("\n")) {
-    const id = line.trim();
-    if (id) decodeRows(tbody, id);
+  const { lines, count: lineCount } = firstLines(document.querySelector("#ids").value, MAX_LINES);
+  let ids = 0;
+  let decoded = 0;
+  for (const line of lines) {
+    if (tbody.rows.length >= MAX_READINGS) break;
+    ids += decodeLine(tbody, line);
+    decoded++;
   }
+  const count = (n, what) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+  const full = tbody.rows.length >= MAX_READINGS ? `, the first ${MAX_READINGS.toLocaleString("en-US")} readings shown` : "";
+  const cut = decoded < lineCount ? `: the first ${count(decoded, "line")} of ${lineCount.toLocaleString("en-US")}` : "";
+  const more = full || cut ? " (for a whole log, inspect it above)" : "";
+  document.querySelector("#decode-status").textContent = `${count(ids, "ID")} read in ${count(decoded, "line")}${cut}${full}${more}.`;
 }
 
 /** Milliseconds that `work` takes, and its result. */
@@ -190,12 +248,16 @@ function start() {
   document.querySelector("#engine").textContent = `${kind}${simd ? " (SIMD)" : ""}`;
 
   document.querySelector("#decodable").textContent = FORMATS.map((format) => format.title).join(", ");
-  document.querySelector("#scannable").textContent = scannableFormats().map(titleOf).join(", ");
+  document.querySelector("#scannable").textContent = SCANNABLE;
   new Inspector();
 
   const ids = document.querySelector("#ids");
   ids.value = SAMPLES.join("\n");
-  ids.addEventListener("input", decodeAll);
+  let pending;
+  ids.addEventListener("input", () => {
+    clearTimeout(pending);
+    pending = setTimeout(decodeAll, DECODE_DELAY_MS);
+  });
   decodeAll();
 
   const select = document.querySelector("#format");

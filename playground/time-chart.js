@@ -1,5 +1,6 @@
 // A chart of mentions by creation time, drawn on a canvas: the plausible times of the selected matches counted into
-// buckets over a time range, one bar each. Dragging across it (or clicking a bar) chooses a time range.
+// buckets over a time range, one bar each. Dragging across it (or clicking a bar) chooses a time range; so do the
+// keys: the arrows (Home, End) move along the bars, Shift widens, Enter chooses, Escape lets go.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -53,6 +54,11 @@ export class TimeChart {
     this.onRange = onRange;
     this.bins = null;
     this.drag = null;
+    /** The keyboard's bar, and the bar its span started at (Shift widens it), or null. */
+    this.keys = null;
+    canvas.tabIndex = 0;
+    canvas.addEventListener("keydown", (event) => this.key(event));
+    canvas.addEventListener("blur", () => this.letGo());
     canvas.addEventListener("pointerdown", (event) => {
       if (!this.bins) return;
       canvas.setPointerCapture(event.pointerId);
@@ -64,7 +70,8 @@ export class TimeChart {
         this.drag.to = this.x(event);
         this.paint();
       }
-      this.say(this.x(event));
+      const bucket = this.bucketAt(this.x(event));
+      if (bucket >= 0) this.say(bucket, bucket);
     });
     canvas.addEventListener("pointerup", (event) => {
       if (!this.drag) return;
@@ -83,6 +90,61 @@ export class TimeChart {
     canvas.addEventListener("pointerleave", () => {
       if (this.bins) this.readout.textContent = this.bins.note;
     });
+  }
+
+  /** Moves the keyboard's bar, widens its span, chooses the span or lets go, as `event`'s key asks. */
+  key(event) {
+    if (!this.bins) return;
+    const last = this.bins.counts.length - 1;
+    const at = this.keys?.at;
+    let next;
+    switch (event.key) {
+      case "ArrowRight":
+        next = at === undefined ? 0 : Math.min(last, at + 1);
+        break;
+      case "ArrowLeft":
+        next = at === undefined ? last : Math.max(0, at - 1);
+        break;
+      case "Home":
+        next = 0;
+        break;
+      case "End":
+        next = last;
+        break;
+      case "Enter":
+      case " ": {
+        if (!this.keys) return;
+        event.preventDefault();
+        const [first, end] = this.span();
+        const { start, size } = this.bins;
+        this.letGo();
+        this.onRange(start + first * size, start + (end + 1) * size);
+        return;
+      }
+      case "Escape":
+        this.letGo();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.keys = { at: next, anchor: event.shiftKey && this.keys ? this.keys.anchor : next };
+    this.paint();
+    this.say(...this.span());
+  }
+
+  /** The keyboard's span: its first and last bar. */
+  span() {
+    const { at, anchor } = this.keys;
+    return at < anchor ? [at, anchor] : [anchor, at];
+  }
+
+  /** Drops the keyboard's span, and says the chart's note again. */
+  letGo() {
+    if (!this.keys) return;
+    this.keys = null;
+    this.paint();
+    this.readout.textContent = this.bins.note;
   }
 
   /**
@@ -107,6 +169,7 @@ export class TimeChart {
     const coarser = wanted !== undefined && size !== wanted ? ` (${BUCKETS.find(([, s]) => s === wanted)[0]} is too fine for this range)` : "";
     const note = `${total.toLocaleString("en-US")} mentions, per ${finest[0]}${coarser}`;
     this.bins = { start, size, counts, most: Math.max(1, ...counts), note };
+    this.keys = null;
     this.readout.textContent = note;
     this.paint();
   }
@@ -127,11 +190,13 @@ export class TimeChart {
     return bucket >= 0 && bucket < counts.length ? bucket : -1;
   }
 
-  say(x) {
-    const bucket = this.bucketAt(x);
-    if (bucket < 0) return;
+  /** Says the time and the mentions of bars `first` to `last`. */
+  say(first, last) {
     const { start, size, counts } = this.bins;
-    this.readout.textContent = `${timeLabel(start + bucket * size, size)}: ${counts[bucket].toLocaleString("en-US")} mentions`;
+    let mentions = 0;
+    for (let i = first; i <= last; i++) mentions += counts[i];
+    const when = first === last ? timeLabel(start + first * size, size) : `${timeLabel(start + first * size, size)} to ${timeLabel(start + (last + 1) * size, size)}`;
+    this.readout.textContent = `${when}: ${mentions.toLocaleString("en-US")} mentions`;
   }
 
   paint() {
@@ -181,6 +246,10 @@ export class TimeChart {
       const right = Math.min(width, Math.max(this.drag.from, this.drag.to));
       context.fillStyle = SELECTION;
       context.fillRect(MARGIN.left + left, MARGIN.top, right - left, height);
+    } else if (this.keys) {
+      const [first, last] = this.span();
+      context.fillStyle = SELECTION;
+      context.fillRect(MARGIN.left + first * bar, MARGIN.top, Math.max(1, (last + 1 - first) * bar), height);
     }
   }
 }

@@ -1,12 +1,12 @@
 /**
- * A seeded log for the browser inspector's tests: every scannable format in the forms logs write them (JSON, access
- * logs, CSV, colours, UTF-8 text around them, upper and lower case), duplicates, one UUID written as a UUID v7 and
- * as TypeIDs of several prefixes (one distinct ID), implausible times (before 2000, centuries ahead, zero), decoys
- * (hex etags, long numbers, KSUIDs, Ulid-Flakes, UUID v4s) and bursts in time, so the chart has a shape. The same
- * seed writes the same file; its size is `megabytes` MB or a little more.
+ * A seeded log for the browser inspector's tests: every scannable format (ULID, UUID v7, TypeID, ObjectId, XID) in
+ * the forms logs write them (JSON, access logs, CSV, colours, UTF-8 text around them, upper and lower case),
+ * duplicates, one UUID written as a UUID v7 and as TypeIDs of several prefixes (one distinct ID), implausible times
+ * (before 2000, centuries ahead, zero), decoys (hex etags, long numbers, KSUIDs, Ulid-Flakes, UUID v4s) and bursts in
+ * time, so the chart has a shape. The same seed writes the same file; its size is `megabytes` MB or a little more.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
-import { encode, ksuid, typeid, uuidv7 } from "../../src/index.js";
+import { encode, ksuid, objectid, typeid, uuidv7, xid } from "../../src/index.js";
 import { seededUint32 } from "./reference.js";
 
 const MINUTE = 60_000;
@@ -24,6 +24,13 @@ export function writeInspectorLog(path: string, megabytes: number, seed = 27): v
     const bytes = new Uint8Array(16);
     for (let i = 6; i < 16; i++) bytes[i] = next() & 0xff;
     for (let i = 5, t = time; i >= 0; i--, t = Math.floor(t / 256)) bytes[i] = t % 256;
+    return bytes;
+  };
+  /** 12 bytes with `time`'s whole seconds in the first 4 (big-endian) and the rest seeded: an ObjectId's or an XID's. */
+  const secondsBytesAt = (time: number): Uint8Array => {
+    const bytes = new Uint8Array(12);
+    new DataView(bytes.buffer).setUint32(0, Math.floor(time / 1000));
+    for (let i = 4; i < 12; i++) bytes[i] = next() & 0xff;
     return bytes;
   };
   const uuidBytesAt = (time: number): Uint8Array => {
@@ -44,6 +51,8 @@ export function writeInspectorLog(path: string, megabytes: number, seed = 27): v
   const ulidId = (): string => remember(encode(bytesAt(when())));
   const uuidId = (): string => remember(uuidv7.encode(uuidBytesAt(when())));
   const typeId = (): string => remember(typeid.encode(uuidBytesAt(when()), 0, { prefix: pick(PREFIXES) }));
+  const objectId = (): string => remember(objectid.encode(secondsBytesAt(when())));
+  const xidId = (): string => remember(xid.encode(secondsBytesAt(when())));
   const digits = (count: number, base: number): string =>
     Array.from({ length: count }, () => (next() % base).toString(base)).join("");
   const clock = (): string => new Date(when()).toISOString();
@@ -70,6 +79,8 @@ export function writeInspectorLog(path: string, megabytes: number, seed = 27): v
     () => `${clock()} plain ${typeid.encode(uuidBytesAt(when()))}`,
     () => `${ulidId()},${uuidId()},${typeId()},${next() % 1000}`,
     () => `${clock()} INFO cache hit ratio=0.${next() % 99} keys=${next() % 99999}`,
+    () => `{"_id":{"$oid":"${objectId()}"},"trace":"${xidId()}","at":"${clock()}"}`,
+    () => `${clock()} mongo saved ObjectId("${objectId().toUpperCase()}") span=${xidId()}`,
   ];
 
   const fd = openSync(path, "w");

@@ -168,7 +168,7 @@ describe("the log inspector", () => {
     // The log has what the figures must count apart: duplicates, implausible times, several formats.
     expect(stats.distinct).toBeLessThan(stats.matches);
     expect(stats.implausible.matches).toBeGreaterThan(0);
-    expect(new Set(matches.map((m) => m.type))).toEqual(new Set(["ulid", "uuidv7", "typeid"]));
+    expect(new Set(matches.map((m) => m.type))).toEqual(new Set(["ulid", "uuidv7", "typeid", "objectid", "xid"]));
     await scanInPage(seeded);
     expect(await figures()).toEqual(expectedFigures(stats));
     expect(await page.textContent("#status")).toMatch(/on the wasm \(SIMD\) engine\.$/);
@@ -208,8 +208,17 @@ describe("the log inspector", () => {
   });
 
   it("filters by format: the counts, table and CSV of the formats left", async () => {
-    // The first box, in the registry's order: ULID's.
-    expect(await page.textContent("#formats label:first-child")).toMatch(/^ ulid \([\d,]+\)$/);
+    // A box per format, in the registry's order, named as the page names it, with the command's count of its
+    // matches, implausible ones too (the box filters them all).
+    const every = lines((await runCli(["scan", seeded, "--type", "all", "--json", "--plausible", ".."])).stdout).map((line) => JSON.parse(line) as JsonMatch);
+    const count = (type: string): string => every.filter((m) => m.type === type).length.toLocaleString("en-US");
+    expect(await page.$$eval("#formats label", (labels) => labels.map((label) => label.textContent))).toEqual([
+      ` ULID (${count("ulid")})`,
+      ` UUID v7 (${count("uuidv7")})`,
+      ` TypeID (${count("typeid")})`,
+      ` ObjectId (${count("objectid")})`,
+      ` XID (${count("xid")})`,
+    ]);
     await page.uncheck("#formats label:first-child input");
     const hidden = "ulid";
     await expectSelection(matches.filter((m) => m.type !== hidden));
@@ -253,6 +262,38 @@ describe("the log inspector", () => {
     expect(span.length).toBeGreaterThan(0);
     expect(span.length).toBeLessThan(bar.length);
     await expectSelection(span);
+    await page.click("#whole-log");
+    expect(await shown()).toBe(matches.length);
+  });
+
+  it("a box for each format the log mentions, and none for the others", async () => {
+    const path = join(dir, "two-formats.log");
+    await writeFile(path, `a ${matches.find((m) => m.type === "ulid")!.id}\nb ${matches.find((m) => m.type === "xid")!.id}\n`);
+    await scanInPage(path);
+    expect(await page.$$eval("#formats label", (labels) => labels.map((label) => label.textContent))).toEqual([" ULID (1)", " XID (1)"]);
+    await scanInPage(seeded);
+  });
+
+  it("from the keyboard: the chart's bars chosen with the arrow keys and Enter, the table's rows counted for assistive technology", async () => {
+    expect(await page.getAttribute("#matches", "aria-rowcount")).toBe(String(matches.length + 1));
+    expect(await page.$$eval(".match-body .match-row", (rows) => rows.slice(0, 3).map((row) => row.getAttribute("aria-rowindex")))).toEqual(["2", "3", "4"]);
+    const note = await page.textContent("#chart-readout");
+    await page.focus("#chart");
+    // The last bar (the log's six hours, as the click above), then the one before it too.
+    await page.keyboard.press("End");
+    const last = await page.textContent("#chart-readout");
+    expect(last).toMatch(/^\S+: [\d,]+ mentions$/);
+    await page.keyboard.press("Shift+ArrowLeft");
+    expect(await page.textContent("#chart-readout")).toMatch(/^\S+ to \S+: [\d,]+ mentions$/);
+    await page.keyboard.press("Escape");
+    expect(await page.textContent("#chart-readout")).toBe(note);
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    const [from, to] = (await page.textContent("#range"))!.split(" to ").map(Date.parse) as [number, number];
+    const chosen = matches.filter((m) => m.time >= from && m.time < to);
+    expect(chosen.length).toBeGreaterThan(matches.length / 2);
+    expect(await shown()).toBe(chosen.length);
+    expect(await page.getAttribute("#matches", "aria-rowcount")).toBe(String(chosen.length + 1));
     await page.click("#whole-log");
     expect(await shown()).toBe(matches.length);
   });

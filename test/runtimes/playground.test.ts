@@ -23,6 +23,12 @@ const FORMATS: [string, (id: string) => boolean][] = [
 let playground: OpenPlayground;
 let page: Page;
 
+/** Types `text` into the decoder, and waits until it has read `lines` lines of it (it runs after a pause). */
+async function decode(text: string, lines: number): Promise<void> {
+  await page.fill("#ids", text);
+  await page.waitForFunction((n) => document.querySelector("#decode-status")!.textContent!.includes(` in ${n} line`), lines);
+}
+
 /** The text of every cell of a table's body, row by row. */
 function rows(table: string): Promise<string[][]> {
   return page.$$eval(`${table} tbody tr`, (trs) =>
@@ -92,10 +98,11 @@ describe("playground", () => {
   });
 
   it("decodes what is typed in", async () => {
-    await page.fill(
-      "#ids",
+    await decode(
       `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`,
+      7,
     );
+    expect(await page.textContent("#decode-status")).toBe("3 IDs read in 7 lines.");
     const decoded = await rows("#decoded");
     // A Ulid-Flake is a TSID too; "nope" has a Snowflake's length (1 to 19), and is refused for its first character.
     expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "Snowflake", "KSUID", "TypeID", "ULID", "TypeID"]);
@@ -108,6 +115,40 @@ describe("playground", () => {
     // A lower-case ULID is a TypeID without a prefix: both readings, one time.
     expect(decoded[8]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
     expect(decoded[9]![2]).toBe(decoded[8]![2]);
+  });
+
+  it("reads the IDs in a pasted log line, and says when text holds none or no format has a word's length", async () => {
+    const line = `2024-01-01 INFO req 01ARZ3NDEKTSV4RRFFQ69G5FAV user=user_01h455vb4pex5vsknk084sn02q from 507c7f79bcf86cd7994f6c0e`;
+    await decode(`${line}\nnothing to see here\n${"x".repeat(40)}\n"01ARZ3NDEKTSV4RRFFQ69G5FAV",`, 4);
+    const decoded = await rows("#decoded");
+    expect(decoded.map((row) => row.slice(0, 2))).toEqual([
+      ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "ULID"],
+      ["user_01h455vb4pex5vsknk084sn02q", "TypeID"],
+      ["507c7f79bcf86cd7994f6c0e", "ObjectId"],
+      ["nothing to see here", "?"],
+      ["x".repeat(40), "?"],
+      // A quoted ID is found in its quotes.
+      ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "ULID"],
+    ]);
+    expect(decoded[3]![2]).toBe("no ID found in this text (in text, ULID, UUID v7, TypeID, ObjectId, XID are found; paste others one per line)");
+    // Lengths as the formats have them: a TypeID's with its prefix, a Snowflake's from 1 digit.
+    expect(decoded[4]![2]).toMatch(/^no format has 40 characters \(ULID 26, .*TypeID 26, or 28 to 90 with a prefix, .*Snowflake 1 to 19\)$/);
+    expect(await page.textContent("#decode-status")).toBe("4 IDs read in 4 lines.");
+    // A TypeID without a prefix says so.
+    await decode("01h455vb4pex5vsknk084sn02q", 1);
+    expect((await rows("#decoded"))[1]![3]).toContain("prefix: none\n");
+  });
+
+  it("a pasted log: the first 500 lines, said so, the rows capped", async () => {
+    const ids = Array.from({ length: 2000 }, () => lib.ulid());
+    await decode(ids.map((id, i) => `line ${i} ${id} done`).join("\n"), 500);
+    expect(await page.textContent("#decode-status")).toBe("500 IDs read in 500 lines: the first 500 lines of 2,000 (for a whole log, inspect it above).");
+    // Each ULID read as a ULID (upper case: no TypeID reads it).
+    expect(await page.$$eval("#decoded tbody tr", (trs) => trs.length)).toBe(500);
+    await decode(ids.join(", "), 1);
+    // One line of 2,000 ULIDs: the readings stop at 1,000.
+    expect(await page.$$eval("#decoded tbody tr", (trs) => trs.length)).toBe(1000);
+    expect(await page.textContent("#decode-status")).toBe("1,000 IDs read in 1 line, the first 1,000 readings shown (for a whole log, inspect it above).");
   });
 
   it.each(FORMATS)("mints a batch of %s on each engine, with timings", async (format, isValid) => {
