@@ -54,13 +54,13 @@ export class Inspector {
       event.target.value = "";
       if (file) this.scan(file);
     });
+    // A file dropped anywhere on the page is scanned (the browser would otherwise open it in place of the page); the
+    // drop box lights up while one is over it.
     const drop = $("#drop");
-    drop.addEventListener("dragover", (event) => {
-      event.preventDefault();
-      drop.classList.add("over");
-    });
+    drop.addEventListener("dragover", () => drop.classList.add("over"));
     drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-    drop.addEventListener("drop", (event) => {
+    document.addEventListener("dragover", (event) => event.preventDefault());
+    document.addEventListener("drop", (event) => {
       event.preventDefault();
       drop.classList.remove("over");
       const [file] = event.dataTransfer.files;

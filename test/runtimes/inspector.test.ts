@@ -298,20 +298,27 @@ describe("the log inspector", () => {
     expect(await shown()).toBe(matches.length);
   });
 
-  it("takes a file dropped on it", async () => {
+  it("takes a file dropped on it: on the drop box, or anywhere on the page", async () => {
     const text = `dropped ${matches[0]!.id} and ${matches[1]!.id} and ${matches[0]!.id}\n`;
     const path = join(dir, "dropped.log");
     await writeFile(path, text);
     const expected = JSON.parse((await runCli(["scan", path, "--type", "all", "--stats", "--json"])).stdout) as Stats;
-    const drop = await page.evaluateHandle((content) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([content], "dropped.log"));
-      return transfer;
-    }, text);
-    await page.dispatchEvent("#drop", "drop", { dataTransfer: drop });
-    await ended();
-    expect(await figures()).toEqual(expectedFigures(expected));
-    expect(await page.textContent("#status")).toMatch(/^dropped\.log: /);
+    for (const [target, name] of [["#drop", "dropped.log"], ["h1", "elsewhere.log"]]) {
+      const drop = await page.evaluateHandle(
+        ([content, fileName]) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([content!], fileName!));
+          return transfer;
+        },
+        [text, name],
+      );
+      // A drag over the page is taken (its default, opening the file in place of the page, prevented).
+      expect(await page.evaluate((selector) => !document.querySelector(selector)!.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true })), target!)).toBe(true);
+      await page.dispatchEvent(target!, "drop", { dataTransfer: drop });
+      await ended();
+      expect(await figures()).toEqual(expectedFigures(expected));
+      expect(await page.textContent("#status")).toMatch(new RegExp(`^${name!.replace(".", "\\.")}: `));
+    }
   });
 
   it("a log without IDs: zero figures, no chart, nothing to export", async () => {
