@@ -55,12 +55,16 @@ export class Inspector {
       if (file) this.scan(file);
     });
     // A file dropped anywhere on the page is scanned (the browser would otherwise open it in place of the page); the
-    // drop box lights up while one is over it.
+    // drop box lights up while one is over it. Other drags (text into the decoder) keep their default.
     const drop = $("#drop");
-    drop.addEventListener("dragover", () => drop.classList.add("over"));
+    const carriesFiles = (event) => event.dataTransfer?.types.includes("Files") === true;
+    drop.addEventListener("dragover", (event) => carriesFiles(event) && drop.classList.add("over"));
     drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-    document.addEventListener("dragover", (event) => event.preventDefault());
+    document.addEventListener("dragover", (event) => {
+      if (carriesFiles(event)) event.preventDefault();
+    });
     document.addEventListener("drop", (event) => {
+      if (!carriesFiles(event)) return;
       event.preventDefault();
       drop.classList.remove("over");
       const [file] = event.dataTransfer.files;

@@ -312,8 +312,20 @@ describe("the log inspector", () => {
         },
         [text, name],
       );
-      // A drag over the page is taken (its default, opening the file in place of the page, prevented).
-      expect(await page.evaluate((selector) => !document.querySelector(selector)!.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true })), target!)).toBe(true);
+      // A file dragged over the page is taken (its default, opening the file in place of the page, prevented); text
+      // dragged over it keeps its default (a drop into the decoder inserts it).
+      const dragOver = (selector: string, transfer: unknown): Promise<boolean> =>
+        page.evaluate(
+          ([at, data]) => !document.querySelector(at as string)!.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data as DataTransfer })),
+          [selector, transfer] as const,
+        );
+      expect(await dragOver(target!, drop)).toBe(true);
+      const textDrag = await page.evaluateHandle(() => {
+        const transfer = new DataTransfer();
+        transfer.setData("text/plain", "01ARYZ6S410000000000000000");
+        return transfer;
+      });
+      expect(await dragOver("#ids", textDrag)).toBe(false);
       await page.dispatchEvent(target!, "drop", { dataTransfer: drop });
       await ended();
       expect(await figures()).toEqual(expectedFigures(expected));
