@@ -101,13 +101,14 @@ const MAX_READINGS = 1000;
 const DECODE_DELAY_MS = 150;
 
 /**
- * The readings of `id`: one per format that reads it (its title, time and fields), and the faults the others find
- * in it for more than its length.
+ * The readings of `id` as the formats listed in `keys` (every format when omitted): one per format that reads it
+ * (its title, time and fields), and the faults the others find in it for more than its length.
  */
-function readingsOf(id) {
+function readingsOf(id, keys) {
   const read = [];
   const faults = [];
   for (const { key, title, api } of FORMATS) {
+    if (keys !== undefined && !keys.includes(key)) continue;
     let time;
     try {
       time = api.decodeTime(id);
@@ -123,52 +124,76 @@ function readingsOf(id) {
   return { read, faults };
 }
 
-function addReading(tbody, id, { title, time, fields }) {
-  const row = tbody.insertRow();
-  cell(row, id);
-  cell(row, title);
-  cell(row, `${new Date(time).toISOString()} (${time})`);
-  cell(row, fields.map(([label, value]) => `${label}: ${value}`).join("\n")).style.whiteSpace = "pre-line";
-}
+/** The decoder's table: a row per reading or problem, MAX_READINGS at most; `cut` once a row was left out. */
+class DecodedRows {
+  constructor(tbody) {
+    this.tbody = tbody;
+    this.cut = false;
+    tbody.replaceChildren();
+  }
 
-function addProblem(tbody, input, title, text) {
-  const row = tbody.insertRow();
-  cell(row, input);
-  cell(row, title);
-  cell(row, text, "error").colSpan = 2;
+  /** Whether the table holds as many rows as it shows. */
+  get full() {
+    return this.tbody.rows.length >= MAX_READINGS;
+  }
+
+  /** A row of cells; null, the table being full. */
+  row(...texts) {
+    if (this.full) {
+      this.cut = true;
+      return null;
+    }
+    const row = this.tbody.insertRow();
+    for (const text of texts) cell(row, text);
+    return row;
+  }
+
+  reading(id, { title, time, fields }) {
+    const row = this.row(id, title, `${new Date(time).toISOString()} (${time})`, fields.map(([label, value]) => `${label}: ${value}`).join("\n"));
+    if (row) row.cells[3].style.whiteSpace = "pre-line";
+  }
+
+  problem(input, title, text) {
+    const row = this.row(input, title);
+    if (!row) return;
+    const message = cell(row, text, "error");
+    message.colSpan = 2;
+  }
 }
 
 /** What an ID may be made of, in every format: letters, digits, TypeID's "_" and a UUID's "-". */
 const ID_CHARACTERS = /^[0-9A-Za-z_-]+$/;
 
 /**
- * Table rows for one pasted line; returns how many IDs it read. A line that is one ID is read as every format that
- * reads it. A line of one word of ID characters that no format reads was meant as one: it gets the faults the
- * formats find in it, or a row saying that no format has its length. In other text (a log line, a quoted ID), the
- * IDs `scanText` finds are read (the formats it can tell from words); text without any gets a row saying so.
+ * Rows for one pasted line; returns how many IDs it read. A line that is one ID is read as every format that reads
+ * it. A word of ID characters that no format reads was likely meant as one: it gets the faults the formats of its
+ * length find in it, or a row saying that no format has its length, and then the IDs found in it, if any
+ * (`order-01ARZ3NDEKTSV4RRFFQ69G5FAV`). In other text (a log line, a quoted ID) the IDs `scanText` finds are read,
+ * each as the format it was found as; text without any gets a row saying so.
  */
-function decodeLine(tbody, line) {
-  const whole = line.length <= LONGEST_ID && !/\s/.test(line) ? readingsOf(line) : { read: [], faults: [] };
-  for (const reading of whole.read) addReading(tbody, line, reading);
+function decodeLine(rows, line) {
+  const word = ID_CHARACTERS.test(line);
+  const whole = word && line.length <= LONGEST_ID ? readingsOf(line) : { read: [], faults: [] };
+  for (const reading of whole.read) rows.reading(line, reading);
   if (whole.read.length > 0) return 1;
-  const oneWord = line.length <= LONGEST_ID && ID_CHARACTERS.test(line);
-  if (oneWord) {
-    for (const [title, error] of whole.faults) addProblem(tbody, line, title, faultText(error));
-    if (whole.faults.length > 0) return 0;
-    const lengths = FORMATS.map(({ key, title, api }) => `${title} ${lengthOf(key, api.chars)}`).join(", ");
-    addProblem(tbody, line, "?", `no format has ${line.length} characters (${lengths})`);
-    return 0;
+  if (word) {
+    for (const [title, error] of whole.faults) rows.problem(line, title, faultText(error));
+    if (whole.faults.length === 0) {
+      const lengths = FORMATS.map(({ key, title, api }) => `${title} ${lengthOf(key, api.chars)}`).join(", ");
+      rows.problem(line, "?", `no format has ${line.length.toLocaleString("en-US")} characters (${lengths})`);
+    }
   }
-  const found = lib.scanText(line, { format: "all" });
   let read = 0;
-  for (const { id } of found) {
-    if (tbody.rows.length >= MAX_READINGS) break;
-    for (const reading of readingsOf(id).read) addReading(tbody, id, reading);
+  for (const { id, format } of lib.scanText(line, { format: "all" })) {
+    if (rows.full) {
+      rows.cut = true;
+      break;
+    }
+    for (const reading of readingsOf(id, [format]).read) rows.reading(id, reading);
     read++;
   }
-  if (found.length > 0) return read;
-  addProblem(tbody, line, "?", `no ID found in this text (in text, ${SCANNABLE} are found; paste others one per line)`);
-  return 0;
+  if (read === 0 && !word) rows.problem(line, "?", `no ID found in this text (in text, ${SCANNABLE} are found; paste others one per line)`);
+  return read;
 }
 
 /**
@@ -193,21 +218,24 @@ function firstLines(text, most) {
 
 /** Decodes the pasted lines, the first MAX_LINES of them, and says what it read. */
 function decodeAll() {
-  const tbody = document.querySelector("#decoded tbody");
-  tbody.replaceChildren();
+  const rows = new DecodedRows(document.querySelector("#decoded tbody"));
   const { lines, count: lineCount } = firstLines(document.querySelector("#ids").value, MAX_LINES);
   let ids = 0;
   let decoded = 0;
   for (const line of lines) {
-    if (tbody.rows.length >= MAX_READINGS) break;
-    ids += decodeLine(tbody, line);
+    if (rows.full) {
+      rows.cut = true;
+      break;
+    }
+    ids += decodeLine(rows, line);
     decoded++;
   }
-  const count = (n, what) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
-  const full = tbody.rows.length >= MAX_READINGS ? `, the first ${MAX_READINGS.toLocaleString("en-US")} readings shown` : "";
-  const cut = decoded < lineCount ? `: the first ${count(decoded, "line")} of ${lineCount.toLocaleString("en-US")}` : "";
-  const more = full || cut ? " (for a whole log, inspect it above)" : "";
-  document.querySelector("#decode-status").textContent = `${count(ids, "ID")} read in ${count(decoded, "line")}${cut}${full}${more}.`;
+  const number = (n) => n.toLocaleString("en-US");
+  const plural = (n, what) => `${what}${n === 1 ? "" : "s"}`;
+  const linesRead = decoded < lineCount ? `${number(decoded)} of ${number(lineCount)} lines` : `${number(decoded)} ${plural(decoded, "line")}`;
+  const shown = rows.cut ? `, the first ${number(MAX_READINGS)} readings shown` : "";
+  const more = decoded < lineCount || rows.cut ? " (for a whole log, inspect it above)" : "";
+  document.querySelector("#decode-status").textContent = `${number(ids)} ${plural(ids, "ID")} read in ${linesRead}${shown}${more}.`;
 }
 
 /** Milliseconds that `work` takes, and its result. */

@@ -57,6 +57,9 @@ export class TimeChart {
     /** The keyboard's bar, and the bar its span started at (Shift widens it), or null. */
     this.keys = null;
     canvas.tabIndex = 0;
+    // A widget of its own keys, which screen readers then pass on rather than take for reading.
+    canvas.setAttribute("role", "application");
+    canvas.setAttribute("aria-roledescription", "chart");
     canvas.addEventListener("keydown", (event) => this.key(event));
     canvas.addEventListener("blur", () => this.letGo());
     canvas.addEventListener("pointerdown", (event) => {
@@ -68,6 +71,11 @@ export class TimeChart {
       if (!this.bins) return;
       if (this.drag) {
         this.drag.to = this.x(event);
+        this.paint();
+      }
+      // The pointer takes over from the keyboard: Enter would otherwise choose a span the readout no longer names.
+      if (this.keys) {
+        this.keys = null;
         this.paint();
       }
       const bucket = this.bucketAt(this.x(event));
@@ -196,7 +204,7 @@ export class TimeChart {
     let mentions = 0;
     for (let i = first; i <= last; i++) mentions += counts[i];
     const when = first === last ? timeLabel(start + first * size, size) : `${timeLabel(start + first * size, size)} to ${timeLabel(start + (last + 1) * size, size)}`;
-    this.readout.textContent = `${when}: ${mentions.toLocaleString("en-US")} mentions`;
+    this.readout.textContent = `${when}: ${mentions.toLocaleString("en-US")} mention${mentions === 1 ? "" : "s"}`;
   }
 
   paint() {

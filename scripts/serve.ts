@@ -20,6 +20,7 @@ const TYPES: Record<string, string> = {
   ".json": "application/json",
   ".map": "application/json",
   ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
 };
 
 export interface ServeOptions {

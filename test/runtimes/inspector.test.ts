@@ -203,6 +203,8 @@ describe("the log inspector", () => {
     const middle = Math.floor(matches.length / 2);
     await scrollTable(middle * ROW_HEIGHT);
     expect((await renderedRows())[0]).toEqual(rowOf(matches[middle]!));
+    // Each row's place among all of them for assistive technology (the header is row 1).
+    expect(await page.$eval(".match-body .match-row", (row) => row.getAttribute("aria-rowindex"))).toBe(String(middle + 2));
     await scrollTable(viewport.scroll);
     expect((await renderedRows()).at(-1)).toEqual(rowOf(matches.at(-1)!));
   });
@@ -230,6 +232,9 @@ describe("the log inspector", () => {
     await page.check("#implausible");
     expect(await shown()).toBe(stats.matches);
     expect(await page.$$eval(".match-row.implausible", (rows) => rows.length)).toBeGreaterThan(0);
+    // Marked by a sign too, named "implausible" to assistive technology, and not in the cell's text (the CSV's).
+    expect(await page.$eval(".match-row.implausible > :last-child", (cell) => getComputedStyle(cell, "::after").content)).toBe('" ⚠" / "implausible"');
+    expect(await page.$eval(".match-row.implausible > :last-child", (cell) => cell.textContent)).toMatch(/Z$/);
     const every = lines((await runCli(["scan", seeded, "--type", "all", "--json", "--plausible", ".."])).stdout).map((line) => JSON.parse(line) as JsonMatch);
     // Times from 1970 to past 2400 among them.
     expect(Math.min(...every.map((m) => m.time))).toBeLessThan(Date.UTC(2000, 0));
@@ -326,6 +331,7 @@ describe("the log inspector", () => {
         return transfer;
       });
       expect(await dragOver("#ids", textDrag)).toBe(false);
+      expect(await page.evaluate((data) => document.querySelector("#ids")!.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: data })), textDrag)).toBe(true);
       await page.dispatchEvent(target!, "drop", { dataTransfer: drop });
       await ended();
       expect(await figures()).toEqual(expectedFigures(expected));

@@ -23,10 +23,22 @@ const FORMATS: [string, (id: string) => boolean][] = [
 let playground: OpenPlayground;
 let page: Page;
 
-/** Types `text` into the decoder, and waits until it has read `lines` lines of it (it runs after a pause). */
-async function decode(text: string, lines: number): Promise<void> {
-  await page.fill("#ids", text);
-  await page.waitForFunction((n) => document.querySelector("#decode-status")!.textContent!.includes(` in ${n} line`), lines);
+/** Pastes `text` into the decoder, and waits until it has read it (it runs after a pause). */
+async function decode(text: string): Promise<void> {
+  // Emptied first, so that the wait is for this text's reading (the status may say the same of the text before).
+  await page.$eval("#decode-status", (status) => {
+    status.textContent = "";
+  });
+  // As a paste: the text in at once, one input event (Playwright's fill takes seconds over thousands of lines).
+  await page.$eval(
+    "#ids",
+    (area, value) => {
+      (area as HTMLTextAreaElement).value = value;
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+    },
+    text,
+  );
+  await page.waitForFunction(() => document.querySelector("#decode-status")!.textContent !== "");
 }
 
 /** The text of every cell of a table's body, row by row. */
@@ -99,13 +111,12 @@ describe("playground", () => {
 
   it("decodes what is typed in", async () => {
     await decode(
-      `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`,
-      7,
-    );
-    expect(await page.textContent("#decode-status")).toBe("3 IDs read in 7 lines.");
+      `${lib.flake.generate()}\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n01ARYZ6S41U000000000000000\nnope\naWgEPTl1tmebfsQzFP4bxwgy80W\nUser_01h455vb4pex5vsknk084sn02q\n01h455vb4pex5vsknk084sn02q`);
+    expect(await page.textContent("#decode-status")).toBe("4 IDs read in 7 lines.");
     const decoded = await rows("#decoded");
-    // A Ulid-Flake is a TSID too; "nope" has a Snowflake's length (1 to 19), and is refused for its first character.
-    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "Snowflake", "KSUID", "TypeID", "ULID", "TypeID"]);
+    // A Ulid-Flake is a TSID too; "nope" has a Snowflake's length (1 to 19), and is refused for its first character;
+    // the ULID inside the TypeID of a bad prefix is read after its fault.
+    expect(decoded.map((row) => row[1])).toEqual(["Ulid-Flake", "TSID", "ULID", "ULID", "TypeID", "Snowflake", "KSUID", "TypeID", "ULID", "ULID", "TypeID"]);
     expect(decoded[2]![2]).toBe("+010889-08-02T05:31:50.655Z (281474976710655)");
     expect(decoded[3]![2]).toMatch(/^INVALID_CHAR at 10: /);
     expect(decoded[4]![2]).toMatch(/^INVALID_CHAR at \d+: /);
@@ -113,42 +124,56 @@ describe("playground", () => {
     expect(decoded[6]![2]).toMatch(/^OVERFLOW at 26: /);
     expect(decoded[7]![2]).toMatch(/^INVALID_PREFIX at 0: /);
     // A lower-case ULID is a TypeID without a prefix: both readings, one time.
-    expect(decoded[8]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
-    expect(decoded[9]![2]).toBe(decoded[8]![2]);
+    // The ID as found, canonical (a ULID in upper case).
+    expect(decoded[8]![0]).toBe("01H455VB4PEX5VSKNK084SN02Q");
+    expect(decoded[9]![2]).toBe("2023-06-30T03:34:18.518Z (1688096058518)");
+    expect(decoded[10]![2]).toBe(decoded[9]![2]);
   });
 
   it("reads the IDs in a pasted log line, and says when text holds none or no format has a word's length", async () => {
-    const line = `2024-01-01 INFO req 01ARZ3NDEKTSV4RRFFQ69G5FAV user=user_01h455vb4pex5vsknk084sn02q from 507c7f79bcf86cd7994f6c0e`;
-    await decode(`${line}\nnothing to see here\n${"x".repeat(40)}\n"01ARZ3NDEKTSV4RRFFQ69G5FAV",`, 4);
+    const line = `2024-01-01 INFO req 01ARZ3NDEKTSV4RRFFQ69G5FAV user=user_01h455vb4pex5vsknk084sn02q from 507c7f79bcf86cd7994f6c0e trace=9m4e2mr0ui3e8a215n4g`;
+    await decode(`${line}\nnothing to see here\n${"x".repeat(40)}\n"01ARZ3NDEKTSV4RRFFQ69G5FAV",\norder-01ARZ3NDEKTSV4RRFFQ69G5FAV`);
     const decoded = await rows("#decoded");
     expect(decoded.map((row) => row.slice(0, 2))).toEqual([
       ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "ULID"],
       ["user_01h455vb4pex5vsknk084sn02q", "TypeID"],
       ["507c7f79bcf86cd7994f6c0e", "ObjectId"],
+      // Read as the format it was found as: an XID (alone on a line, a BaseUID reads it too).
+      ["9m4e2mr0ui3e8a215n4g", "XID"],
       ["nothing to see here", "?"],
       ["x".repeat(40), "?"],
       // A quoted ID is found in its quotes.
       ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "ULID"],
+      // A word of ID characters: why it is no ID, then the ID inside it.
+      ["order-01ARZ3NDEKTSV4RRFFQ69G5FAV", "?"],
+      ["01ARZ3NDEKTSV4RRFFQ69G5FAV", "ULID"],
     ]);
-    expect(decoded[3]![2]).toBe("no ID found in this text (in text, ULID, UUID v7, TypeID, ObjectId, XID are found; paste others one per line)");
+    expect(decoded[4]![2]).toBe("no ID found in this text (in text, ULID, UUID v7, TypeID, ObjectId, XID are found; paste others one per line)");
     // Lengths as the formats have them: a TypeID's with its prefix, a Snowflake's from 1 digit.
-    expect(decoded[4]![2]).toMatch(/^no format has 40 characters \(ULID 26, .*TypeID 26, or 28 to 90 with a prefix, .*Snowflake 1 to 19\)$/);
-    expect(await page.textContent("#decode-status")).toBe("4 IDs read in 4 lines.");
+    expect(decoded[5]![2]).toMatch(/^no format has 40 characters \(ULID 26, .*TypeID 26, or 28 to 90 with a prefix, .*Snowflake 1 to 19\)$/);
+    expect(decoded[7]![2]).toMatch(/^no format has 32 characters/);
+    expect(await page.textContent("#decode-status")).toBe("6 IDs read in 5 lines.");
     // A TypeID without a prefix says so.
-    await decode("01h455vb4pex5vsknk084sn02q", 1);
+    await decode("01h455vb4pex5vsknk084sn02q");
     expect((await rows("#decoded"))[1]![3]).toContain("prefix: none\n");
   });
 
   it("a pasted log: the first 500 lines, said so, the rows capped", async () => {
     const ids = Array.from({ length: 2000 }, () => lib.ulid());
-    await decode(ids.map((id, i) => `line ${i} ${id} done`).join("\n"), 500);
-    expect(await page.textContent("#decode-status")).toBe("500 IDs read in 500 lines: the first 500 lines of 2,000 (for a whole log, inspect it above).");
+    await decode(ids.map((id, i) => `line ${i} ${id} done`).join("\n"));
+    expect(await page.textContent("#decode-status")).toBe("500 IDs read in 500 of 2,000 lines (for a whole log, inspect it above).");
     // Each ULID read as a ULID (upper case: no TypeID reads it).
     expect(await page.$$eval("#decoded tbody tr", (trs) => trs.length)).toBe(500);
-    await decode(ids.join(", "), 1);
+    await decode(ids.join(", "));
     // One line of 2,000 ULIDs: the readings stop at 1,000.
     expect(await page.$$eval("#decoded tbody tr", (trs) => trs.length)).toBe(1000);
     expect(await page.textContent("#decode-status")).toBe("1,000 IDs read in 1 line, the first 1,000 readings shown (for a whole log, inspect it above).");
+    // Exactly as many as it shows: nothing left out, nothing said. One more ID of two readings: still 1,000 rows.
+    await decode(ids.slice(0, 1000).join(", "));
+    expect(await page.textContent("#decode-status")).toBe("1,000 IDs read in 1 line.");
+    await decode(`${ids.slice(0, 999).join(", ")}\n01h455vb4pex5vsknk084sn02q`);
+    expect(await page.$$eval("#decoded tbody tr", (trs) => trs.length)).toBe(1000);
+    expect(await page.textContent("#decode-status")).toBe("1,000 IDs read in 2 lines, the first 1,000 readings shown (for a whole log, inspect it above).");
   });
 
   it.each(FORMATS)("mints a batch of %s on each engine, with timings", async (format, isValid) => {
