@@ -73,7 +73,7 @@ const builds: Options[] = [
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
-    clean: ["!workerd/**", "!cli.cjs*", "!cli-main.cjs*", "!cli-scan.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.node.js*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.node.js*", "!duckdb.d.ts", "!duckdb.d.cts"],
+    clean: ["!workerd/**", "!sql/read-ids-worker.cjs*", "!cli.cjs*", "!cli-main.cjs*", "!cli-scan.cjs*", "!cli.*.wasm", "!scan-worker.js*", "!index.cjs*", "!index.node.js*", "!index.d.ts", "!index.d.cts", "!duckdb.cjs*", "!duckdb.node.js*", "!duckdb.d.ts", "!duckdb.d.cts"],
   },
   {
     ...shared,
@@ -90,6 +90,15 @@ const builds: Options[] = [
     shims: true,
     external: ["@duckdb/node-api", "@duckdb/node-bindings"],
     esbuildPlugins: [libraryEntry("./index.cjs")],
+  },
+  {
+    ...shared,
+    // `read_ids`' scanning thread (src/sql/read-ids-worker.ts), CommonJS for both entries of ulid-wasm/duckdb: Node
+    // loads it with synchronous reads, where an ES module's load waits for the thread pool that DuckDB's queries may
+    // hold. The library is required from index.cjs.
+    entry: { "sql/read-ids-worker": "src/sql/read-ids-worker.ts" },
+    format: ["cjs"],
+    esbuildPlugins: [libraryEntry("../index.cjs")],
   },
   {
     ...shared,

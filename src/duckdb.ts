@@ -8,10 +8,10 @@ import { registerReadIds } from "./sql/read-ids.js";
 import { registerScalarFunctions } from "./sql/scalar-functions.js";
 
 /**
- * The scanning thread of `read_ids`, beside this entry in dist/ (the ESM entry and the CommonJS bundle both stand
- * at its root; the thread is the ESM module the per-file build writes).
+ * The scanning thread of `read_ids`, beside this entry in dist/ (the ESM entries and the CommonJS bundle all stand
+ * at its root): a CommonJS bundle of src/sql/read-ids-worker.ts, which says why.
  */
-const SCAN_THREAD = new URL("./sql/read-ids-worker.js", import.meta.url);
+const SCAN_THREAD = new URL("./sql/read-ids-worker.cjs", import.meta.url);
 
 export interface RegisterOptions {
   /** Prepended to every function's name (default ""): `{ prefix: "id_" }` gives `id_ulid_timestamp`. */
@@ -22,7 +22,8 @@ export interface RegisterOptions {
  * Registers on `connection` (a `DuckDBConnection`), for every format `F` of the registry: `F_valid`, `F_timestamp`,
  * `F_to_blob`, `F_from_blob`, `F_min`, `F_max`, `F_generate`, and for 16-byte formats `F_to_uuid` and
  * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
- * glob. Functions are registered per connection, as DuckDB keeps them. Returns the names registered. Another object
+ * glob. DuckDB keeps functions per database instance: registered through one connection, they are there for every
+ * connection to the same instance. Returns the names registered. Another object
  * than a connection, or a `prefix` that is no string, is a UlidError (INVALID_ARGUMENT).
  */
 export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {

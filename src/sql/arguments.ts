@@ -5,13 +5,26 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { UlidError } from "../index.js";
 
-/** The `prefix` option, checked, with the connection. */
+/**
+ * The `prefix` option, checked, with the connection. What cannot be read (a revoked Proxy, a getter that throws) is
+ * refused as what it should have been.
+ */
 export function registrationArguments(connection: unknown, options: unknown): { connection: DuckDBConnection; prefix: string } {
-  if (!isConnection(connection)) throw refused("connection", "a DuckDBConnection of @duckdb/node-api", connection);
+  if (!readable(() => isConnection(connection))) throw refused("connection", "a DuckDBConnection of @duckdb/node-api", connection);
   if (options !== undefined && (typeof options !== "object" || options === null)) throw refused("options", "an object", options);
-  const prefix = (options as { prefix?: unknown } | undefined)?.prefix ?? "";
+  let prefix: unknown;
+  if (!readable(() => ((prefix = (options as { prefix?: unknown } | undefined)?.prefix ?? ""), true))) throw refused("options", "an object", options);
   if (typeof prefix !== "string") throw refused("the `prefix` option", "a string", prefix);
-  return { connection, prefix };
+  return { connection: connection as DuckDBConnection, prefix };
+}
+
+/** What `read` says, or false when reading throws. */
+function readable(read: () => boolean): boolean {
+  try {
+    return read();
+  } catch {
+    return false;
+  }
 }
 
 function isConnection(value: unknown): value is DuckDBConnection {

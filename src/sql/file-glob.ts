@@ -1,6 +1,7 @@
 /**
  * The files a `read_ids` path names: the file itself, or for a glob (`*`, `?`, `[...]` within a path segment, `**`
- * for any number of directories, as DuckDB's own `read_csv` takes them) every matching file, in sorted order.
+ * for any number of directories, once in a path, and last for every file below, as DuckDB's own `read_csv` takes
+ * them) every matching file, in sorted order.
  * Node 20, which the package supports, has no `fs.globSync`.
  */
 import { readdirSync, statSync } from "node:fs";
@@ -12,6 +13,8 @@ export function filesOf(pattern: string): string[] {
   if (!WILDCARD.test(pattern)) return [pattern];
   const absolute = pattern.startsWith("/");
   const segments = pattern.split("/").filter((segment) => segment !== "");
+  // As DuckDB's glob: two would name a file under as many paths as there are ways to split its directories.
+  if (segments.filter((segment) => segment === "**").length > 1) throw new Error(`"${pattern}" holds "**" more than once`);
   const found: string[] = [];
   walk(absolute ? "/" : ".", segments, found, absolute ? "/" : "");
   return found.sort();
@@ -22,6 +25,11 @@ function walk(dir: string, segments: readonly string[], found: string[], shown: 
   const [segment, ...rest] = segments;
   if (segment === undefined) return;
   if (segment === "**") {
+    // Last, it names every file below (DuckDB's glob of "dir/**").
+    if (rest.length === 0) {
+      everyFile(dir, found, shown);
+      return;
+    }
     walk(dir, rest, found, shown);
     for (const entry of entries(dir)) if (entry.isDirectory()) walk(join(dir, entry.name), segments, found, `${shown}${entry.name}/`);
     return;
@@ -40,6 +48,15 @@ function walk(dir: string, segments: readonly string[], found: string[], shown: 
     if (rest.length === 0) {
       if (isFile(path)) found.push(`${shown}${entry.name}`);
     } else if (entry.isDirectory()) walk(path, rest, found, `${shown}${entry.name}/`);
+  }
+}
+
+/** Adds every file under `dir`, at any depth, to `found`. */
+function everyFile(dir: string, found: string[], shown: string): void {
+  for (const entry of entries(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) everyFile(path, found, `${shown}${entry.name}/`);
+    else if (isFile(path)) found.push(`${shown}${entry.name}`);
   }
 }
 

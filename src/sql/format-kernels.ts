@@ -67,8 +67,16 @@ export class FormatKernels {
   valid(input: Vector, output: Vector, count: number): void {
     const text = this.batch(input, count);
     const { values, copied } = this;
-    let valid: Uint8Array = new Uint8Array(count);
-    if (text > 0) this.inBatch(count, 1, () => (valid = this.format.validateMany(this.records.subarray(0, text))));
+    const valid = new Uint8Array(count);
+    if (text > 0) {
+      this.inBatch(count, 1, () => {
+        const flags = this.format.validateMany(this.records.subarray(0, text));
+        // A batch that did not read as a record per row (values of another width than the format's, say) is read row
+        // by row (`inBatch`): its flags are no row's. Taken as the rows' flags, a short array left rows unwritten.
+        if (flags.length === count) valid.set(flags);
+        return flags;
+      });
+    }
     for (let row = 0; row < count; row++) {
       if (values.isNull(row)) valid[row] = 0;
       else if (copied[row] === 0 || valid[row] === 0) valid[row] = this.format.isValid(values.text(row)) ? 1 : 0;
@@ -344,11 +352,14 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Bytes as DuckDB prints a BLOB: `\x01\xAB...`. */
+/** Bytes of a value shown in a message at most: a blob of any size gives a message of a line. */
+const SHOWN_BYTES = 32;
+
+/** Bytes as DuckDB prints a BLOB, `\x01\xAB`, the first SHOWN_BYTES of them and "..." after when there are more. */
 function hexOf(bytes: Uint8Array): string {
   let hex = "";
-  for (const byte of bytes) hex += `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  return hex;
+  for (const byte of bytes.subarray(0, SHOWN_BYTES)) hex += `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  return bytes.length > SHOWN_BYTES ? `${hex}...` : hex;
 }
 
 function grown(array: Uint8Array, length: number): Uint8Array {

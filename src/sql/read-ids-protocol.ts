@@ -10,7 +10,9 @@ export const POSTED = 0;
 export const CONSUMED = 1;
 /** Index of the flag set when the query no longer wants rows (it ended, or stopped at a LIMIT). */
 export const CANCELLED = 2;
-export const COUNTERS = 3;
+/** Index of the flag the scanning thread sets as it starts (a thread that never starts is then an error, not a wait). */
+export const STARTED = 3;
+export const COUNTERS = 4;
 
 /** Rows of a batch: one DuckDB vector's worth. */
 export const BATCH_ROWS = 2048;

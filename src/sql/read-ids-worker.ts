@@ -1,13 +1,23 @@
 /**
- * The thread behind `read_ids`: scans each file as a stream (`scanChunks` over a file stream) and posts its matches
- * to the main thread in batches of one file's matches, at most `AHEAD` batches ahead of what the main thread has
- * taken, so memory stays constant whatever the files' size. DuckDB asks for rows synchronously, on the JS thread,
- * where no stream can be awaited: that is why the scan runs here (read-ids.ts takes the batches).
+ * The thread behind `read_ids`: scans each file a chunk at a time (`scanChunks`) and posts its matches to the main
+ * thread in batches of one file's matches, at most `AHEAD` batches ahead of what the main thread has taken, so memory
+ * stays constant whatever the files' size. DuckDB asks for rows synchronously, on the JS thread, where no stream can
+ * be awaited: that is why the scan runs here (read-ids.ts takes the batches).
+ *
+ * Nothing here waits for Node's thread pool (libuv's, 4 threads by default): DuckDB runs each query's calls on it,
+ * and a query waiting for this thread holds one of them while the main thread waits too, so four queries at once
+ * would leave a pool task of this thread waiting for ever. The files are read with `readSync` on this thread, and
+ * the build makes this module a CommonJS file (dist/sql/read-ids-worker.cjs), which Node loads with synchronous
+ * reads where an ES module's load goes through the pool.
  */
-import { createReadStream } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
-import type { ScanOptions, UlidMatch } from "../index.js";
-import { AHEAD, BATCH_ROWS, CANCELLED, CONSUMED, POSTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+// A static import, required as the thread starts: an import() would go through the ES module loader, and the pool.
+import { scanChunks, type ScanOptions, type UlidMatch } from "../index.js";
+import { AHEAD, BATCH_ROWS, CANCELLED, CONSUMED, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+
+/** Bytes read at a time: as the command reads (src/cli/input.ts). */
+const READ_BYTES = 512 * 1024;
 
 interface Work {
   readonly files: readonly string[];
@@ -19,6 +29,23 @@ interface Work {
 }
 
 const { files, format, single, port, state } = workerData as Work;
+Atomics.store(state, STARTED, 1);
+Atomics.notify(state, POSTED);
+
+/** The bytes of `file`, a chunk at a time, each a fresh array (the scan may keep what it was handed). */
+function* fileChunks(file: string): Generator<Uint8Array> {
+  const fd = openSync(file, "r");
+  try {
+    for (;;) {
+      const chunk = new Uint8Array(READ_BYTES);
+      const read = readSync(fd, chunk, 0, READ_BYTES, null);
+      if (read === 0) return;
+      yield chunk.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Posts a message and counts it; waits while the main thread is AHEAD batches behind. False once cancelled. */
 function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
@@ -76,12 +103,9 @@ class BatchBuilder {
 }
 
 async function scan(): Promise<void> {
-  // Imported here, not at the top: a library that fails to load is then an error message like any other, where a
-  // failed static import would end the thread before it could say so.
-  const { scanChunks } = await import("../index.js");
   for (const file of files) {
     const batch = new BatchBuilder(file);
-    for await (const matches of scanChunks(createReadStream(file), { format, lines: true })) {
+    for await (const matches of scanChunks(fileChunks(file), { format, lines: true })) {
       for (const match of matches) {
         batch.add(match);
         if (batch.count === BATCH_ROWS && !batch.post()) return;

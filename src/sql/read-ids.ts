@@ -6,14 +6,15 @@
  * shared memory when none is there yet, and writes only the columns the query reads.
  */
 import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import type { DuckDBConnection, DuckDBTableFunctionBindInfo } from "@duckdb/node-api";
 import { scanText, UlidError, type ScanOptions } from "../index.js";
 import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
-import { CANCELLED, CONSUMED, COUNTERS, POSTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
-import { writeTimestamps } from "./vector-output.js";
+import { CANCELLED, CONSUMED, COUNTERS, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+import { copyIntoVector, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
 
@@ -46,8 +47,12 @@ export function registerReadIds(connection: DuckDBConnection, name: string, work
   });
   fn.setInitFunction((info) => {
     info.setMaxThreads(1);
-    // The columns the query reads (projection pushdown), by their index in COLUMNS, in the output's order.
-    info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
+    try {
+      // The columns the query reads (projection pushdown), by their index in COLUMNS, in the output's order.
+      info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
+    } catch (error) {
+      info.setError(messageOf(name, error));
+    }
   });
   bindings.table_function_set_function(fn.table_function, (info, output) => {
     try {
@@ -88,6 +93,15 @@ const abandoned = new FinalizationRegistry<{ state: Int32Array; worker: Worker }
   void worker.terminate();
 });
 
+/**
+ * How long a scanning thread may take to start before the query fails: the main thread waits for it blocked (DuckDB
+ * asks for rows synchronously), so a thread that never runs would otherwise hold the process for ever. Starting
+ * takes tens of milliseconds; this allows for a machine under heavy load.
+ */
+const START_LIMIT_MS = 30_000;
+/** The longest single wait for the thread, after which the main thread looks again (at its start, above all). */
+const WAIT_STEP_MS = 250;
+
 /** One query's scan: the thread, and the batch being turned into rows. */
 class ScanThread {
   private readonly port: MessagePort;
@@ -103,8 +117,17 @@ class ScanThread {
   /** The format's name when the scan is for one: then the matches carry none. */
   private readonly single: string;
 
+  /** When the thread was asked to start, in `performance.now()` ms. */
+  private readonly startedAt = performance.now();
+
   constructor(module: URL, { files, format, single }: ReadIdsBind, private readonly columns: readonly number[]) {
     this.single = single ?? "";
+    // A bundler that copied the entry but not the thread beside it: said now, not after START_LIMIT_MS.
+    try {
+      statSync(module);
+    } catch {
+      throw new Error(`its scanning thread is missing: ${fileURLToPath(module)} (an app bundler must copy it beside ulid-wasm/duckdb's entry)`);
+    }
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.worker = new Worker(module, { workerData: { files, format, single, port: channel.port2, state: this.state }, transferList: [channel.port2] });
@@ -138,7 +161,13 @@ class ScanThread {
       if (this.finished) return null;
       const received = receiveMessageOnPort(this.port);
       if (received === undefined) {
-        Atomics.wait(this.state, POSTED, this.received);
+        if (Atomics.load(this.state, STARTED) === 0 && performance.now() - this.startedAt > START_LIMIT_MS) {
+          this.finished = true;
+          abandoned.unregister(this);
+          void this.worker.terminate();
+          throw new SqlFunctionError(`${name}: its scanning thread did not start within ${START_LIMIT_MS / 1000} s`);
+        }
+        Atomics.wait(this.state, POSTED, this.received, WAIT_STEP_MS);
         continue;
       }
       this.received++;
@@ -189,7 +218,7 @@ class ScanThread {
       words[2 * i] = value - high * TWO_32;
       words[2 * i + 1] = high;
     }
-    bindings.copy_data_to_vector(vector, 0, words.buffer as ArrayBuffer, 0, count * 8);
+    copyIntoVector(vector, words, count * 8);
   }
 }
 

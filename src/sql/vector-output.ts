@@ -1,7 +1,7 @@
 /**
  * Writing a function's results into DuckDB's output vector. The bindings hand out copies of a vector's memory, so
- * fixed-width results are built in a buffer of ours and copied in with one call (`copy_data_to_vector`); strings
- * and blobs, which DuckDB must own, are assigned one by one.
+ * fixed-width results are built in a buffer of ours and copied in with one call (`copyIntoVector`); strings and
+ * blobs, which DuckDB must own, are assigned one by one.
  */
 import { bindings, type Vector } from "./duckdb-bindings.js";
 import { validityBytes } from "./vector-strings.js";
@@ -11,11 +11,23 @@ const NEWLINE = 0x0a;
 /** Microseconds past which a double no longer holds every integer: the BigInt path beyond (the year 2255). */
 const EXACT_MICROS = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Copies the first `byteCount` bytes of `bytes` into `output`'s data (or, with `validity`, its validity mask). The
+ * bindings copy whatever lies at the address they are given, so a count past the array's end is refused here: it
+ * would read other memory into the results (a short array of flags once gave `ulid_valid` garbage for short values).
+ */
+export function copyIntoVector(output: Vector, bytes: ArrayBufferView, byteCount: number, validity = false): void {
+  if (byteCount > bytes.byteLength) throw new Error(`${byteCount} bytes asked of an array of ${bytes.byteLength}`);
+  const buffer = bytes.buffer as ArrayBuffer;
+  if (validity) bindings.copy_data_to_vector_validity(output, 0, buffer, bytes.byteOffset, byteCount);
+  else bindings.copy_data_to_vector(output, 0, buffer, bytes.byteOffset, byteCount);
+}
+
 /** Marks the rows that `mask` (a validity mask, a bit per row) has as NULL; nothing when it is null. */
 export function copyNulls(output: Vector, mask: Uint8Array | null, count: number): void {
   if (mask === null) return;
   bindings.vector_ensure_validity_writable(output);
-  bindings.copy_data_to_vector_validity(output, 0, mask.buffer as ArrayBuffer, mask.byteOffset, validityBytes(count));
+  copyIntoVector(output, mask, validityBytes(count), true);
 }
 
 /**
@@ -43,12 +55,12 @@ export function writeTimestamps(output: Vector, ms: Float64Array, count: number,
       words[2 * i + 1] = Number(BigInt.asIntN(32, big >> 32n));
     }
   }
-  bindings.copy_data_to_vector(output, 0, words.buffer as ArrayBuffer, words.byteOffset, count * 8);
+  copyIntoVector(output, words, count * 8);
 }
 
 /** BOOLEAN values: a byte per row, 0 or 1. */
 export function writeBooleans(output: Vector, values: Uint8Array, count: number): void {
-  bindings.copy_data_to_vector(output, 0, values.buffer as ArrayBuffer, values.byteOffset, count);
+  copyIntoVector(output, values, count);
 }
 
 /**
@@ -84,7 +96,7 @@ export function writeUuids(output: Vector, uuids: Uint8Array, count: number, scr
     for (let k = 0; k < 16; k++) scratch[at + k] = uuids[at + 15 - k]!;
     scratch[at + 15]! ^= 0x80;
   }
-  bindings.copy_data_to_vector(output, 0, scratch.buffer as ArrayBuffer, scratch.byteOffset, count * 16);
+  copyIntoVector(output, scratch, count * 16);
 }
 
 /** The 16 big-endian bytes of each UUID of a UUID vector's `slots` (see `writeUuids`), into `out`. */

@@ -154,6 +154,20 @@ describe.each(KEYS)("%s", (key) => {
     expect(await column(db, `SELECT ${key}_valid(v) FROM bad_${key} ORDER BY i`)).toEqual(map(values, (v) => format.isValid(v)));
   });
 
+  it("F_valid over vectors without a value of the format's length: false for each, whatever the vector's size", async () => {
+    // No value as long as the format's IDs: the batch is then of the first value's width, and reads as no records
+    // of the format (its flags were once taken for the rows', and the rows past them read other memory: true).
+    const short = (i: number): string => ["162", "99", "1", "12", "abc", "x_y", "0".repeat(30), "-", "ZZ", "é"][i % 10]!;
+    for (const size of [1, 4, 63, 64, 65, 2048, 2049, 5000]) {
+      const values = Array.from({ length: size }, (_, i) => (i % 97 === 96 ? null : short(i)));
+      await tableOf(db, `short_${key}`, values);
+      expect(await column(db, `SELECT ${key}_valid(v) FROM short_${key} ORDER BY i`)).toEqual(map(values, (v) => format.isValid(v)));
+    }
+    expect(await column(db, `SELECT count(*) FILTER (WHERE ${key}_valid(range::VARCHAR)) FROM range(3000)`)).toEqual([
+      String(Array.from({ length: 3000 }, (_, i) => String(i)).filter((v) => format.isValid(v)).length),
+    ]);
+  });
+
   it("an invalid ID is an error naming the function and the value, even in a later vector", async () => {
     const bad = `${ids[1]!.slice(0, -2)}!${ids[1]!.slice(-1)}`;
     const values = ids.slice(0, 5000);
@@ -168,6 +182,10 @@ describe.each(KEYS)("%s", (key) => {
 
   it("a blob of another width is an error naming the value", async () => {
     expect(await failure(db, `SELECT ${key}_from_blob('\\x01\\x02'::BLOB)`)).toContain(`${key}_from_blob: a binary ${key} ID has ${format.bytes} bytes, got 2: \\x01\\x02`);
+    // A blob of a megabyte: its first 32 bytes shown, not all of them.
+    const large = await failure(db, `SELECT ${key}_from_blob(repeat('\\xAA', 1000000)::BLOB)`);
+    expect(large).toContain(`got 1000000: ${"\\xAA".repeat(32)}...`);
+    expect(large.length).toBeLessThan(300);
   });
 
   it("a time the format cannot hold is an error naming the function", async () => {
@@ -248,6 +266,11 @@ describe("named values and DuckDB's own functions", () => {
   });
 
   it("refuses what is no connection and a prefix that is no string, as UlidErrors", async () => {
+    const revoked = (): object => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    };
     const { registerFunctions } = await import("ulid-wasm/duckdb");
     const { UlidError } = await import("ulid-wasm");
     const cases: [unknown, unknown, string][] = [
@@ -255,6 +278,18 @@ describe("named values and DuckDB's own functions", () => {
       [null, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got null"],
       [db, 5, "options must be an object, got 5"],
       [db, { prefix: 5 }, "the `prefix` option must be a string, got 5"],
+      // What cannot be read: a revoked Proxy, a getter that throws.
+      [revoked(), undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got an object"],
+      [db, revoked(), "options must be an object, got an object"],
+      [
+        db,
+        {
+          get prefix(): string {
+            throw new TypeError("no");
+          },
+        },
+        "options must be an object, got an object",
+      ],
     ];
     for (const [connection, options, message] of cases) {
       let thrown: unknown;

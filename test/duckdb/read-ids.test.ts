@@ -3,7 +3,8 @@
  * bytes (random log text with IDs, colour codes, long lines and bytes past ASCII), queries that read some columns
  * or stop early, and its errors. Deep tier (vitest.config.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -12,6 +13,16 @@ import { formats, scanText, type ScanOptions } from "ulid-wasm";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { column, connectWithFunctions, failure, rows } from "../helpers/duckdb.js";
 import { propertyRuns } from "../helpers/tier.js";
+import { ROOT } from "../helpers/runtimes.js";
+
+/**
+ * Runs `script` (an ES module importing `duckdb`, the path of a ulid-wasm/duckdb entry) in a Node process of its
+ * own, so that a scan that hangs ends the process (after 60 s) instead of this suite; its output and status.
+ */
+function inOwnProcess(script: string, duckdb: string): { status: number | null; stdout: string; stderr: string } {
+  const source = `import { registerFunctions } from ${JSON.stringify(duckdb)};\nimport { DuckDBInstance } from "@duckdb/node-api";\n${script}`;
+  return spawnSync(process.execPath, ["--input-type=module", "-e", source], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+}
 
 let db: DuckDBConnection;
 let dir: string;
@@ -86,6 +97,12 @@ describe("read_ids", () => {
     expect(await rows(db, QUERY(join(folder, "**/*.log"), "all"))).toEqual(expected(sorted, "all", "all"));
     expect(await rows(db, QUERY(join(folder, "b/t?o.log"), "ulid"))).toEqual(expected([files[1]!], "ulid", "ulid"));
     expect(await rows(db, QUERY(files[3]!.path, "uuidv7"))).toEqual(expected([files[3]!], "uuidv7", "uuidv7"));
+    // "**" last: every file below, as DuckDB's glob lists them (skip.txt holds a ULID too).
+    const every = [...sorted, { path: join(folder, "b", "skip.txt"), bytes: readFileSync(join(folder, "b", "skip.txt")) }].sort((x, y) => (x.path < y.path ? -1 : 1));
+    expect(await rows(db, QUERY(join(folder, "**"), "all"))).toEqual(expected(every, "all", "all"));
+    expect(await column(db, `SELECT count(DISTINCT file) FROM glob('${join(folder, "**")}')`)).toEqual([String(every.length)]);
+    // "**" twice named each file once per way of splitting its directories; DuckDB's glob refuses it, as read_ids.
+    expect(await failure(db, `SELECT * FROM read_ids('${join(folder, "**", "**", "*.log")}')`)).toContain(`read_ids: "${join(folder, "**", "**", "*.log")}" holds "**" more than once`);
   });
 
   it("streams a file of many vectors, and stops early at a LIMIT", async () => {
@@ -96,6 +113,51 @@ describe("read_ids", () => {
     expect(await column(db, `SELECT id FROM read_ids('${path}') LIMIT 3`)).toEqual(ids.slice(0, 3));
     // The connection goes on working after a scan it stopped.
     expect(await column(db, `SELECT count(*) FROM read_ids('${path}') WHERE line <= 10`)).toEqual(["10"]);
+  });
+
+  it("answers more queries at once than Node's thread pool has threads (4), where DuckDB runs them", () => {
+    const path = join(dir, "concurrent.log");
+    writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.ulid.generate()} ${formats.uuidv7.generate()}\n`);
+    // Six queries of read_ids, on connections of one instance, and three that busy the pool with a scalar function
+    // while read_ids waits for its thread.
+    const run = inOwnProcess(
+      `const instance = await DuckDBInstance.create(":memory:");
+      const connections = await Promise.all(Array.from({ length: 9 }, () => instance.connect()));
+      registerFunctions(connections[0]);
+      const queries = connections.map((connection, i) =>
+        connection.runAndReadAll(i < 6 ? "SELECT count(*) FROM read_ids('${path}', format := 'all')" : "SELECT count(*) FILTER (WHERE ulid_valid(range::VARCHAR)) FROM range(300000)"),
+      );
+      console.log(JSON.stringify((await Promise.all(queries)).map((result) => result.getRowsJson()[0][0])));`,
+      "ulid-wasm/duckdb",
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe(JSON.stringify(["3", "3", "3", "3", "3", "3", "0", "0", "0"]));
+  });
+
+  it("fails at once, saying why, where its scanning thread is missing (an app bundled without it)", () => {
+    // The built entries with everything beside them but the thread, inside the repository so that @duckdb/node-api
+    // resolves from its node_modules.
+    const copy = mkdtempSync(join(ROOT, "test-results", "duckdb-dist-"));
+    try {
+      cpSync(join(ROOT, "dist"), copy, { recursive: true });
+      rmSync(join(copy, "sql", "read-ids-worker.cjs"));
+      const path = join(dir, "concurrent.log");
+      const run = inOwnProcess(
+        `const connection = await (await DuckDBInstance.create(":memory:")).connect();
+        registerFunctions(connection);
+        try {
+          await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')");
+          console.log("no error");
+        } catch (error) {
+          console.log(error.message);
+        }`,
+        join(copy, "duckdb.node.js"),
+      );
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`read_ids: its scanning thread is missing: ${join(copy, "sql", "read-ids-worker.cjs")}`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it("refuses a missing file, a glob that matches nothing and a format scanning cannot read, naming them", async () => {
