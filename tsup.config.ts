@@ -69,7 +69,7 @@ const builds: Options[] = [
     // reach, which for a single-ID import would pull in the wasm engine (test/tree-shaking.test.ts).
     sourcemap: true,
     target: "es2022",
-    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/printer/**", "!src/workerd.ts"],
+    entry: ["src/**/*.ts", "!src/**/*.d.ts", "!src/cli/**", "!src/printer/**", "!src/workerd.ts", "!src/sql/read-ids-worker.ts"],
     bundle: false,
     format: ["esm"],
     // The other builds' outputs, which run at the same time and write beside these.
@@ -99,6 +99,10 @@ const builds: Options[] = [
     entry: { "sql/read-ids-worker": "src/sql/read-ids-worker.ts" },
     format: ["cjs"],
     esbuildPlugins: [libraryEntry("../index.cjs")],
+    // Its import() of the library a require, in a promise: a dynamic import would go through the ES module loader.
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, "dynamic-import": false };
+    },
   },
   {
     ...shared,

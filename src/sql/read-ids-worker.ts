@@ -7,13 +7,13 @@
  * Nothing here waits for Node's thread pool (libuv's, 4 threads by default): DuckDB runs each query's calls on it,
  * and a query waiting for this thread holds one of them while the main thread waits too, so four queries at once
  * would leave a pool task of this thread waiting for ever. The files are read with `readSync` on this thread, and
- * the build makes this module a CommonJS file (dist/sql/read-ids-worker.cjs), which Node loads with synchronous
- * reads where an ES module's load goes through the pool.
+ * the build makes this module a CommonJS file (dist/sql/read-ids-worker.cjs) and its import of the library a
+ * require, which Node loads with synchronous reads where an ES module's load goes through the pool; the thread
+ * starts without the app's Node options (read-ids.ts), whose preloads would be ES modules.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
-// A static import, required as the thread starts: an import() would go through the ES module loader, and the pool.
-import { scanChunks, type ScanOptions, type UlidMatch } from "../index.js";
+import type { ScanOptions, UlidMatch } from "../index.js";
 import { AHEAD, BATCH_ROWS, CANCELLED, CONSUMED, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
 
 /** Bytes read at a time: as the command reads (src/cli/input.ts). */
@@ -103,6 +103,9 @@ class BatchBuilder {
 }
 
 async function scan(): Promise<void> {
+  // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
+  // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
+  const { scanChunks } = await import("../index.js");
   for (const file of files) {
     const batch = new BatchBuilder(file);
     for await (const matches of scanChunks(fileChunks(file), { format, lines: true })) {

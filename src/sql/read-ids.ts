@@ -130,7 +130,16 @@ class ScanThread {
     }
     const channel = new MessageChannel();
     this.port = channel.port1;
-    this.worker = new Worker(module, { workerData: { files, format, single, port: channel.port2, state: this.state }, transferList: [channel.port2] });
+    this.worker = new Worker(module, {
+      workerData: { files, format, single, port: channel.port2, state: this.state },
+      transferList: [channel.port2],
+      // Without the app's Node options: a preload (--import, in NODE_OPTIONS too, as tsx and tracing agents add) goes
+      // through the ES module loader, which on Node 20 waits for the thread pool (read-ids-worker.ts says why not).
+      execArgv: [],
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
+    // The thread's own failures come as messages; this keeps one it could not report from ending the process.
+    this.worker.on("error", () => undefined);
     // Neither keeps the process alive: a query that stops early leaves a thread that `abandoned` ends.
     this.worker.unref();
     this.port.unref();

@@ -19,9 +19,9 @@ import { ROOT } from "../helpers/runtimes.js";
  * Runs `script` (an ES module importing `duckdb`, the path of a ulid-wasm/duckdb entry) in a Node process of its
  * own, so that a scan that hangs ends the process (after 60 s) instead of this suite; its output and status.
  */
-function inOwnProcess(script: string, duckdb: string): { status: number | null; stdout: string; stderr: string } {
+function inOwnProcess(script: string, duckdb: string, nodeOptions: string[] = []): { status: number | null; stdout: string; stderr: string } {
   const source = `import { registerFunctions } from ${JSON.stringify(duckdb)};\nimport { DuckDBInstance } from "@duckdb/node-api";\n${script}`;
-  return spawnSync(process.execPath, ["--input-type=module", "-e", source], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [...nodeOptions, "--input-type=module", "-e", source], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
 }
 
 let db: DuckDBConnection;
@@ -119,24 +119,29 @@ describe("read_ids", () => {
     const path = join(dir, "concurrent.log");
     writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.ulid.generate()} ${formats.uuidv7.generate()}\n`);
     // Six queries of read_ids, on connections of one instance, and three that busy the pool with a scalar function
-    // while read_ids waits for its thread.
-    const run = inOwnProcess(
-      `const instance = await DuckDBInstance.create(":memory:");
-      const connections = await Promise.all(Array.from({ length: 9 }, () => instance.connect()));
-      registerFunctions(connections[0]);
-      const queries = connections.map((connection, i) =>
-        connection.runAndReadAll(i < 6 ? "SELECT count(*) FROM read_ids('${path}', format := 'all')" : "SELECT count(*) FILTER (WHERE ulid_valid(range::VARCHAR)) FROM range(300000)"),
+    // while read_ids waits for its thread; in a plain process, and in one with a preload (as tsx and tracing agents
+    // add: an ES module, whose loading on Node 20 waits for the pool).
+    for (const nodeOptions of [[], ["--import", "data:text/javascript,export{}"]]) {
+      const run = inOwnProcess(
+        `const instance = await DuckDBInstance.create(":memory:");
+        const connections = await Promise.all(Array.from({ length: 9 }, () => instance.connect()));
+        registerFunctions(connections[0]);
+        const queries = connections.map((connection, i) =>
+          connection.runAndReadAll(i < 6 ? "SELECT count(*) FROM read_ids('${path}', format := 'all')" : "SELECT count(*) FILTER (WHERE ulid_valid(range::VARCHAR)) FROM range(300000)"),
+        );
+        console.log(JSON.stringify((await Promise.all(queries)).map((result) => result.getRowsJson()[0][0])));`,
+        "ulid-wasm/duckdb",
+        nodeOptions,
       );
-      console.log(JSON.stringify((await Promise.all(queries)).map((result) => result.getRowsJson()[0][0])));`,
-      "ulid-wasm/duckdb",
-    );
-    expect(run.stderr).toBe("");
-    expect(run.stdout.trim()).toBe(JSON.stringify(["3", "3", "3", "3", "3", "3", "0", "0", "0"]));
+      expect(run.stderr).toBe("");
+      expect(run.stdout.trim()).toBe(JSON.stringify(["3", "3", "3", "3", "3", "3", "0", "0", "0"]));
+    }
   });
 
   it("fails at once, saying why, where its scanning thread is missing (an app bundled without it)", () => {
     // The built entries with everything beside them but the thread, inside the repository so that @duckdb/node-api
     // resolves from its node_modules.
+    mkdirSync(join(ROOT, "test-results"), { recursive: true });
     const copy = mkdtempSync(join(ROOT, "test-results", "duckdb-dist-"));
     try {
       cpSync(join(ROOT, "dist"), copy, { recursive: true });
@@ -155,6 +160,22 @@ describe("read_ids", () => {
       );
       expect(run.status).toBe(0);
       expect(run.stdout).toContain(`read_ids: its scanning thread is missing: ${join(copy, "sql", "read-ids-worker.cjs")}`);
+      // The thread there, but not the library it loads: an error of the query, and the process goes on.
+      cpSync(join(ROOT, "dist", "sql", "read-ids-worker.cjs"), join(copy, "sql", "read-ids-worker.cjs"));
+      rmSync(join(copy, "index.cjs"));
+      const again = inOwnProcess(
+        `const connection = await (await DuckDBInstance.create(":memory:")).connect();
+        registerFunctions(connection);
+        try {
+          await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')");
+        } catch (error) {
+          console.log(error.message);
+        }
+        console.log("went on");`,
+        join(copy, "duckdb.node.js"),
+      );
+      expect(again.stdout).toMatch(/read_ids: Cannot find module .*index\.cjs/);
+      expect(again.stdout).toContain("went on");
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
