@@ -132,17 +132,16 @@ class DecodedRows {
     tbody.replaceChildren();
   }
 
-  /** Whether the table holds as many rows as it shows. */
-  get full() {
-    return this.tbody.rows.length >= MAX_READINGS;
+  /** Whether the table has room for another row; once it has none, a row is being left out (`cut`). */
+  hasRoom() {
+    if (this.tbody.rows.length < MAX_READINGS) return true;
+    this.cut = true;
+    return false;
   }
 
   /** A row of cells; null, the table being full. */
   row(...texts) {
-    if (this.full) {
-      this.cut = true;
-      return null;
-    }
+    if (!this.hasRoom()) return null;
     const row = this.tbody.insertRow();
     for (const text of texts) cell(row, text);
     return row;
@@ -185,10 +184,7 @@ function decodeLine(rows, line) {
   }
   let read = 0;
   for (const { id, format } of lib.scanText(line, { format: "all" })) {
-    if (rows.full) {
-      rows.cut = true;
-      break;
-    }
+    if (!rows.hasRoom()) break;
     for (const reading of readingsOf(id, [format]).read) rows.reading(id, reading);
     read++;
   }
@@ -223,10 +219,7 @@ function decodeAll() {
   let ids = 0;
   let decoded = 0;
   for (const line of lines) {
-    if (rows.full) {
-      rows.cut = true;
-      break;
-    }
+    if (!rows.hasRoom()) break;
     ids += decodeLine(rows, line);
     decoded++;
   }

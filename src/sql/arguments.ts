@@ -5,32 +5,30 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { UlidError } from "../index.js";
 
-/**
- * The `prefix` option, checked, with the connection. What cannot be read (a revoked Proxy, a getter that throws) is
- * refused as what it should have been.
- */
+/** The `prefix` option, checked, with the connection. */
 export function registrationArguments(connection: unknown, options: unknown): { connection: DuckDBConnection; prefix: string } {
-  if (!readable(() => isConnection(connection))) throw refused("connection", "a DuckDBConnection of @duckdb/node-api", connection);
+  if (!isConnection(connection)) throw refused("connection", "a DuckDBConnection of @duckdb/node-api", connection);
   if (options !== undefined && (typeof options !== "object" || options === null)) throw refused("options", "an object", options);
   let prefix: unknown;
-  if (!readable(() => ((prefix = (options as { prefix?: unknown } | undefined)?.prefix ?? ""), true))) throw refused("options", "an object", options);
+  try {
+    prefix = (options as { prefix?: unknown } | undefined)?.prefix ?? "";
+  } catch {
+    // Options that cannot be read (a revoked Proxy, a getter that throws) are no options object.
+    throw refused("options", "an object", options);
+  }
   if (typeof prefix !== "string") throw refused("the `prefix` option", "a string", prefix);
-  return { connection: connection as DuckDBConnection, prefix };
+  return { connection, prefix };
 }
 
-/** What `read` says, or false when reading throws. */
-function readable(read: () => boolean): boolean {
+/** Whether `value` has a connection's two registering methods; not what cannot be read (a revoked Proxy). */
+function isConnection(value: unknown): value is DuckDBConnection {
+  if (typeof value !== "object" || value === null) return false;
   try {
-    return read();
+    const { registerScalarFunction, registerTableFunction } = value as Partial<DuckDBConnection>;
+    return typeof registerScalarFunction === "function" && typeof registerTableFunction === "function";
   } catch {
     return false;
   }
-}
-
-function isConnection(value: unknown): value is DuckDBConnection {
-  if (typeof value !== "object" || value === null) return false;
-  const { registerScalarFunction, registerTableFunction } = value as Partial<DuckDBConnection>;
-  return typeof registerScalarFunction === "function" && typeof registerTableFunction === "function";
 }
 
 function refused(subject: string, expected: string, value: unknown): UlidError {
