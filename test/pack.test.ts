@@ -13,7 +13,7 @@ describe("npm pack", () => {
     const output = execFileSync(npm, args, { cwd: ROOT, encoding: "utf8" });
     const [tarball] = JSON.parse(output) as [{ files: { path: string }[] }];
     const files = tarball.files.map((file) => file.path);
-    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.cjs", "dist/cli-main.cjs", "dist/cli-scan.cjs", "dist/scan-worker.js"];
+    const expected = ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.cjs", "dist/cli.cjs", "dist/cli-main.cjs", "dist/cli-scan.cjs", "dist/scan-worker.js", "dist/sql/read-ids-worker.cjs"];
     expected.push("dist/index.node.js", "dist/duckdb.node.js", "dist/duckdb.js", "dist/duckdb.cjs", "dist/duckdb.d.ts", "dist/duckdb.d.cts");
     expect(files).toEqual(expect.arrayContaining(expected));
   });
