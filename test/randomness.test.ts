@@ -99,6 +99,34 @@ describe("without a secure random source", () => {
       mathRandom.mockRestore();
     }
   });
+
+  it("draws an app's first few IDs directly, without asking node:v8, then pools its draws", async () => {
+    const draws: number[] = [];
+    const secure = globalThis.crypto;
+    vi.stubGlobal("crypto", {
+      getRandomValues: <A extends ArrayBufferView | null>(array: A): A => {
+        draws.push(array?.byteLength ?? 0);
+        return secure.getRandomValues(array as Uint8Array) as unknown as A;
+      },
+    });
+    const getBuiltinModule = vi.spyOn(process, "getBuiltinModule");
+    try {
+      const lib = await freshApi();
+      const first = [lib.ulid(), lib.ulid(T), lib.uuidv7.generate()];
+      expect(new Set(first.map((id) => id.slice(-10))).size).toBe(3);
+      // One draw each, of the ID's random bytes only, and node:v8 (a startup snapshot's check) not loaded.
+      expect(draws).toEqual([10, 10, 10]);
+      expect(getBuiltinModule).not.toHaveBeenCalledWith("node:v8");
+      const many = Array.from({ length: 1000 }, () => lib.ulid(T).slice(10));
+      expect(new Set(many).size).toBe(1000);
+      // Then a pool: far fewer draws than IDs, the pool's of 65536 bytes, once the snapshot question was asked.
+      expect(draws.length).toBeLessThan(40);
+      expect(draws).toContain(65536);
+      expect(getBuiltinModule).toHaveBeenCalledWith("node:v8");
+    } finally {
+      getBuiltinModule.mockRestore();
+    }
+  });
 });
 
 forEachEngine(() => {

@@ -23,7 +23,10 @@ export type MatchPacker = (src: Uint8Array, at: number, length: number, dst: Uin
 export function matchPacker(format: FormatSpec): MatchPacker {
   const { values, bits, padBits = 0 } = scanShape(format).digits;
   const { chars, bytes } = format;
-  if (values === DECODE_TABLE && chars === DIGIT_RUN) return (src, at, length, dst, to) => packDigitRun(src, at + length - DIGIT_RUN, dst, to);
+  if (values === DECODE_TABLE && chars === DIGIT_RUN) {
+    const pairs = pairValues();
+    return (src, at, length, dst, to) => packDigitRun(pairs, src, at + length - DIGIT_RUN, dst, to);
+  }
   if (values === HEX_DECODE && chars === UUID_CHARS) return (src, at, _length, dst, to) => packUuid(src, at, dst, to);
   // Bits the digits carry above the ID's (zero, as a ULID's top 2) are dropped as they come; the padding at the end
   // is never written.
@@ -54,24 +57,29 @@ const CHAR_OF_BYTE = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28
 
 /**
  * Two ASCII characters (the first's code shifted up by 7, plus the second's) -> their 10 bits, the first
- * character's value above the second's: 13 lookups read 26 characters.
+ * character's value above the second's: 13 lookups read 26 characters. Made on the first columnar scan that needs
+ * it, not at import: its 16,384 entries take 1.5-4 ms to fill in a cold process, a fifth of what importing the
+ * library costs an app that never scans (bench/import.mjs).
  */
-const PAIR_VALUE = (() => {
+let pairValueTable: Uint16Array | undefined;
+
+function pairValues(): Uint16Array {
+  if (pairValueTable !== undefined) return pairValueTable;
   const table = new Uint16Array(1 << 14);
   for (let first = 0; first < 128; first++) {
     for (let second = 0; second < 128; second++) {
       table[(first << 7) | second] = ((DECODE_TABLE[first]! & 31) << 5) | (DECODE_TABLE[second]! & 31);
     }
   }
-  return table;
-})();
+  return (pairValueTable = table);
+}
 
 /**
  * 26 Crockford characters in either case at `src[at]` (checked by the scanner: ASCII, char 0 at most 7) as 16 bytes
- * at `dst[to]`: the first pair is byte 0 (3 + 5 bits), then every 4 pairs (40 bits) are 5 bytes.
+ * at `dst[to]`, read a pair at a time through `P` (`pairValues`): the first pair is byte 0 (3 + 5 bits), then every
+ * 4 pairs (40 bits) are 5 bytes.
  */
-export function packDigitRun(src: Uint8Array, at: number, dst: Uint8Array, to: number): void {
-  const P = PAIR_VALUE;
+function packDigitRun(P: Uint16Array, src: Uint8Array, at: number, dst: Uint8Array, to: number): void {
   dst[to] = P[(src[at]! << 7) | src[at + 1]!]!;
   for (let group = 0; group < 3; group++) {
     const c = at + 2 + 8 * group;
