@@ -59,9 +59,9 @@ for (const backend of ["wasm", "js"]) {
   }
 }
 // Line by line, as an app that scans each log line as it comes (a log viewer, a stream of lines): the log's first
-// lines as strings, scanText on each, against a regular expression of the same rule (26 characters of the alphabet
-// in either case, the first 0-7, no letter or digit around) on each; each must find every ID of those lines, as
-// scanText of them all at once does (checked against the log's count above).
+// lines as strings, scanText on each (match objects, and columns), against a regular expression of the same rule
+// (26 characters of the alphabet in either case, the first 0-7, no letter or digit around) on each; each must find
+// every ID of those lines, as scanText of them all at once does (checked against the log's count above).
 const PER_LINE = 100_000;
 const lineTexts = log.subarray(0, 16 << 20).toString("latin1").split("\n").slice(0, PER_LINE);
 const ULID_WORD = /(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}(?![0-9A-Za-z])/g;
@@ -72,6 +72,10 @@ for (const backend of ["wasm", "js"]) {
   perLine[`scanText, ${backend === "wasm" ? "wasm" : "js"}`] = () => {
     setBackend(backend);
     return lineTexts.reduce((found, line) => found + scanText(line).length, 0);
+  };
+  perLine[`scanText columns, ${backend === "wasm" ? "wasm" : "js"}`] = () => {
+    setBackend(backend);
+    return lineTexts.reduce((found, line) => found + scanText(line, { columns: true }).count, 0);
   };
 }
 const perLineRows = [];

@@ -8,6 +8,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { UUIDV7 } from "../src/engine/specs.js";
 import type { Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
+import { matchFinder } from "../src/scan/match-finder.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { UlidError, baseuid, decodeLines, flake, ksuid, uuidv7 } from "../src/index.js";
@@ -33,7 +34,7 @@ type Found = ExpectedMatch;
 
 function scanAll(engine: Engine, chunks: readonly Uint8Array[]): Found[] {
   const found: Found[] = [];
-  const scanner = new Scanner(UUIDV7, new VisitingSearch(engine, UUIDV7, true, (window, at, length, offset, time, line) => {
+  const scanner = new Scanner(UUIDV7, new VisitingSearch(matchFinder(engine, [UUIDV7]), true, (window, at, length, offset, time, line) => {
     found.push({ id: String.fromCharCode(...window.subarray(at, at + length)).toLowerCase(), offset, time, line });
   }));
   chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));

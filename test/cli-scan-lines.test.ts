@@ -19,6 +19,7 @@ import { scanTargetOf } from "../src/cli/scan-targets.js";
 import { WasmLineSearch, lineKernelTakes, printingScanner } from "../src/printer/wasm-scan-match-lines.js";
 import { jsEngine } from "../src/engine/js.js";
 import { setBackend } from "../src/index.js";
+import { matchFinder } from "../src/scan/match-finder.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { commandBuild, useCommandModule } from "./helpers/command-builds.js";
@@ -105,7 +106,7 @@ function expected(c: Case, chunks: Uint8Array[]): Uint8Array {
     (lines) =>
       new Scanner(
         formats,
-        new VisitingSearch(jsEngine, formats, true, (window, at, length, offset, time, line, format) => {
+        new VisitingSearch(matchFinder(jsEngine, formats), true, (window, at, length, offset, time, line, format) => {
           if (time >= c.window.from && time < c.window.to) lines.write(window, at, length, offset, time, line, format);
         }),
         c.firstLine,

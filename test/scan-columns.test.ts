@@ -137,6 +137,48 @@ forEachEngine(() => {
       expect(results.map(rows)).toEqual(before);
     });
 
+    it("scans short texts one after another, between a stream's chunks and from inside its options, each result its own", async () => {
+      // Whole scans of short texts share their finder and their block of matches (src/scan/match-columns.ts): each
+      // result must still be what its text alone gives, and stay so while later scans reuse them.
+      const lines = text.split("\n").slice(0, 400);
+      const stream = scanChunks(randomChunks(bytes, 700, 21), { format: "all", lines: true, columns: true })[Symbol.asyncIterator]();
+      const streamed: ScanColumns[] = [];
+      const kept: [ScanColumns, unknown[]][] = [];
+      for (const [i, line] of lines.entries()) {
+        const format = FORMATS[i % FORMATS.length]!;
+        const withLines = i % 3 === 0;
+        const columns = scanText(i % 2 === 0 ? line : latin1(line), { format, lines: withLines, columns: true });
+        const want = objectRows(scanText(line, { format, lines: withLines }), singleName(format));
+        expect(rows(columns)).toEqual(want);
+        kept.push([columns, want]);
+        if (i % 4 === 0) {
+          const step = await stream.next();
+          if (step.done !== true) streamed.push(step.value);
+        }
+      }
+      for (;;) {
+        const step = await stream.next();
+        if (step.done === true) break;
+        streamed.push(step.value);
+      }
+      expect(streamed.flatMap(rows)).toEqual(objectRows(scanText(bytes, { format: "all", lines: true }), undefined));
+      for (const [columns, want] of kept) expect(rows(columns)).toEqual(want);
+      expect(kept.filter(([columns]) => columns.count > 0).length).toBeGreaterThan(100);
+
+      const withUlid = lines.filter((line) => scanText(line).length > 0);
+      const [outer, inner] = [withUlid[0]!, withUlid[withUlid.length - 1]!];
+      let inside: ScanColumns | undefined;
+      const options = {
+        columns: true as const,
+        get lines(): boolean {
+          inside = scanText(inner, { columns: true, lines: true });
+          return true;
+        },
+      };
+      expect(rows(scanText(outer, options))).toEqual(objectRows(scanText(outer, { lines: true }), "ulid"));
+      expect(rows(inside!)).toEqual(objectRows(scanText(inner, { lines: true }), "ulid"));
+    });
+
     it("counts UTF-16 code units in a string, astral characters before the IDs", () => {
       for (const seed of [1, 2, 3]) {
         const wide = widened(randomMixedLog(20_000, seed), seed);

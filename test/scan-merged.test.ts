@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setBackend } from "../src/index.js";
-import { type FormatSpec, Scanner, VisitingSearch, batchEngine, scanFormats } from "../src/internal.js";
+import { type FormatSpec, Scanner, VisitingSearch, batchEngine, matchFinder, scanFormats } from "../src/internal.js";
 import { SCAN_BYTES } from "../src/engine/types.js";
 import type { Engine } from "../src/engine/types.js";
 import { latin1, seededUint32 } from "./helpers/reference.js";
@@ -42,7 +42,7 @@ type Found = [offset: number, length: number, time: number, line: number, format
 /** Every match of `formats` in `chunks`, through the engine's finder. */
 function scan(engine: Engine, formats: readonly FormatSpec[], chunks: readonly Uint8Array[]): Found[] {
   const found: Found[] = [];
-  const search = new VisitingSearch(engine, formats, true, (_window, _at, length, offset, time, line, format) => {
+  const search = new VisitingSearch(matchFinder(engine, formats), true, (_window, _at, length, offset, time, line, format) => {
     found.push([offset, length, time, line, format]);
   });
   const scanner = new Scanner(formats, search);

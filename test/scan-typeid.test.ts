@@ -12,6 +12,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { TYPEID } from "../src/engine/specs.js";
 import { SCAN_BYTES, SCAN_MATCHES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
+import { matchFinder } from "../src/scan/match-finder.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { forEachEngine } from "./helpers/engines.js";
@@ -37,7 +38,7 @@ const SUFFIX = VECTOR.slice(-26);
 /** Every match a Scanner on `engine` visits in `chunks` (the last one final). */
 function scan(engine: Engine, chunks: readonly Uint8Array[], lines = true): ExpectedMatch[] {
   const found: ExpectedMatch[] = [];
-  const scanner = new Scanner(TYPEID, new VisitingSearch(engine, TYPEID, lines, (window, at, length, offset, time, line) => {
+  const scanner = new Scanner(TYPEID, new VisitingSearch(matchFinder(engine, [TYPEID]), lines, (window, at, length, offset, time, line) => {
     found.push({ id: Buffer.from(window.subarray(at, at + length)).toString("latin1"), offset, time, line });
   }));
   chunks.forEach((chunk, i) => scanner.push(chunk, i === chunks.length - 1));

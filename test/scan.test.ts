@@ -9,6 +9,7 @@ import { jsEngine } from "../src/engine/js.js";
 import { ULID } from "../src/engine/specs.js";
 import { SCAN_BYTES, type Engine } from "../src/engine/types.js";
 import { createWasmEngine } from "../src/engine/wasm.js";
+import { matchFinder } from "../src/scan/match-finder.js";
 import { Scanner, VisitingSearch } from "../src/scan/scanner.js";
 import { instantiateBuild } from "../src/wasm/load.js";
 import { forEachEngine } from "./helpers/engines.js";
@@ -260,7 +261,7 @@ describe("scan kernels agree byte for byte", () => {
   /** Every match a Scanner on `engine` visits, given `chunks`, as the oracle describes matches. */
   function visited(engine: Engine, chunks: Uint8Array[], lines: boolean): ExpectedMatch[] {
     const found: ExpectedMatch[] = [];
-    const scanner = new Scanner(ULID, new VisitingSearch(engine, ULID, lines, (window, at, length, offset, time, line) => {
+    const scanner = new Scanner(ULID, new VisitingSearch(matchFinder(engine, [ULID]), lines, (window, at, length, offset, time, line) => {
       const id = Buffer.from(window.subarray(at, at + length)).toString("latin1").toUpperCase();
       found.push({ id, offset, time, line });
     }));

@@ -3,7 +3,7 @@
  * byte offset, type, canonical text, binary ID and time), written into the columns where the scanner finds it, with
  * no string or object per match.
  */
-import { batchEngine, Scanner, VisitingSearch } from "../internal.js";
+import { batchEngine, matchFinder, Scanner, VisitingSearch } from "../internal.js";
 import { FixedColumn } from "./id-columns.js";
 import type { IdRows } from "./columnar-file.js";
 import type { ScanTargets } from "./scan-target.js";
@@ -38,7 +38,7 @@ export class ScanRows {
   /** A scanner of the targets' formats whose matches become rows, its stream starting on `firstLine` at `firstOffset`. */
   scanner(firstLine = 1, firstOffset = 0): Scanner {
     const { formats } = this.targets;
-    return new Scanner(formats, new VisitingSearch(batchEngine(), formats, true, this.add), firstLine, firstOffset);
+    return new Scanner(formats, new VisitingSearch(matchFinder(batchEngine(), formats), true, this.add), firstLine, firstOffset);
   }
 
   private readonly add = (window: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number): void => {

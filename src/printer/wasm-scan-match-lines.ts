@@ -46,7 +46,7 @@ export function printingScanner(lines: ScanLines, writer: ByteWriter, window: Ti
   const print = (matched: Uint8Array, at: number, length: number, offset: number, time: number, line: number, format: number): void => {
     if (time >= window.from && time < window.to) lines.write(matched, at, length, offset, time, line, format);
   };
-  return new Scanner(formats, new VisitingSearch(batchEngine(), formats, true, print), firstLine, firstOffset);
+  return new Scanner(formats, new VisitingSearch(matchFinder(batchEngine(), formats), true, print), firstLine, firstOffset);
 }
 
 /**

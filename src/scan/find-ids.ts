@@ -17,6 +17,7 @@ import { type ChunkProcessor, type WebTransformStream, processChunks, processorS
 import { mustBe } from "../core/messages.js";
 import { type MatchVisitor, Scanner, VisitingSearch, onlyPlausible } from "./scanner.js";
 import { ColumnCollector, type ScanColumns } from "./match-columns.js";
+import { matchFinder, wholeScanFinder } from "./match-finder.js";
 import { SCAN_BYTES } from "../engine/types.js";
 import { tokenText } from "./match-text.js";
 import { type ScanOptions, type ScanRequest, type ScannableFormat, scanFormats, scanRequest } from "./scan-options.js";
@@ -47,7 +48,8 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
   private matches: UlidMatch[] = [];
   private readonly scanner: Scanner;
 
-  constructor({ formats, listed, lines, plausible }: ScanRequest) {
+  /** `whole`: one scan of a whole input (scanText), which may share its finder (`wholeScanFinder`). */
+  constructor({ formats, listed, lines, plausible }: ScanRequest, whole: boolean) {
     const texts = formats.map(tokenText);
     const names = formats.map((format) => format.name as ScannableFormat);
     // One object literal per mode, so every match of a scan has the same shape.
@@ -59,7 +61,8 @@ class MatchCollector implements ChunkProcessor<UlidMatch[]> {
       : lines
         ? (window, at, length, offset, time, line) => this.matches.push({ id: texts[0]!(window, at, length), offset, time, line })
         : (window, at, length, offset, time) => this.matches.push({ id: texts[0]!(window, at, length), offset, time });
-    this.scanner = new Scanner(formats, new VisitingSearch(batchEngine(), formats, lines, plausible ? onlyPlausible(visit, plausible) : visit));
+    const finder = (whole ? wholeScanFinder : matchFinder)(batchEngine(), formats);
+    this.scanner = new Scanner(formats, new VisitingSearch(finder, lines, plausible ? onlyPlausible(visit, plausible) : visit));
   }
 
   push(chunk: Uint8Array, final: boolean, emit: (matches: UlidMatch[]) => void): void {
@@ -78,7 +81,7 @@ export { scannableFormat } from "./scan-options.js";
  */
 function collector(options: ScanOptions | undefined, whole: boolean, length?: number): ChunkProcessor<UlidMatch[]> | ChunkProcessor<ScanColumns> {
   const request = scanRequest(options);
-  return request.columns ? new ColumnCollector(request, whole, length) : new MatchCollector(request);
+  return request.columns ? new ColumnCollector(request, whole, length) : new MatchCollector(request, whole);
 }
 
 /**
@@ -178,5 +181,5 @@ export function scanChunks(
  */
 export function visitingScanner(format: unknown, visit: MatchVisitor): Scanner {
   const { formats } = scanFormats(format);
-  return new Scanner(formats, new VisitingSearch(batchEngine(), formats, false, visit));
+  return new Scanner(formats, new VisitingSearch(matchFinder(batchEngine(), formats), false, visit));
 }

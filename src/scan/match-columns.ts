@@ -13,11 +13,12 @@
 import { batchEngine } from "../engine/backend.js";
 import type { ChunkProcessor } from "../streams/stream-shapes.js";
 import { type MatchPacker, matchPacker } from "./match-bytes.js";
-import { type MatchFinder, matchFinder } from "./match-finder.js";
+import { type MatchFinder, matchFinder, wholeScanFinder } from "./match-finder.js";
 import { LineCounter, Scanner, type WindowSearch } from "./scanner.js";
 import { type ColumnBlock, type ColumnWriter, MAX_SCAN_FORMATS, mostMatches } from "../engine/types.js";
 import { scanOverlap } from "../engine/scan-shape.js";
 import type { ScanRequest, ScannableFormat } from "./scan-options.js";
+import type { FormatSpec } from "../engine/specs.js";
 
 /** The matches of a scan (or of one chunk of a stream) as columns; match i's fields are at index i of each. */
 export interface ScanColumns {
@@ -97,6 +98,26 @@ function resize(block: Block, size: number, bytes: number): void {
   block.size = size;
 }
 
+/** Most matches of a scan whose matches go to a shared block (`shortBlock`): a few log lines' worth. */
+const SHORT_MATCHES = 256;
+/** The shared blocks of short scans, without lines and with them. */
+const shortBlocks: [Block | undefined, Block | undefined] = [undefined, undefined];
+
+/**
+ * The block a whole scan of a short input (at most SHORT_MATCHES matches, `scanText` of a log line) fills, made once
+ * and reused: making a block's arrays, and a new one after the result, took half of a line's columnar scan. Its
+ * matches are copied out into the result (`take`), and a whole scan runs no code of its caller while it fills the
+ * block, so no two scans ever fill it at once.
+ */
+function shortBlock(lines: boolean, widest: number): Block {
+  const kept = shortBlocks[lines ? 1 : 0];
+  if (kept !== undefined && kept.bytes.length >= widest * SHORT_MATCHES) {
+    kept.filled = kept.filledBytes = 0;
+    return kept;
+  }
+  return (shortBlocks[lines ? 1 : 0] = newBlock(SHORT_MATCHES, lines, widest));
+}
+
 function newBlock(size: number, lines: boolean, widest: number): Block {
   return {
     size,
@@ -109,6 +130,29 @@ function newBlock(size: number, lines: boolean, widest: number): Block {
     times: new Float64Array(size),
     bytes: new Uint8Array(widest * size),
   };
+}
+
+/** What a scan's columns take from its list of formats: the same for every scan of the list. */
+interface ColumnLayout {
+  readonly wasmIds: Uint8Array;
+  readonly widths: Uint8Array;
+  readonly widest: number;
+  readonly packers: readonly MatchPacker[];
+}
+
+/** Each list of formats' layout, by their names in order (a few hundred lists at most: five scannable formats). */
+const layouts = new Map<string, ColumnLayout>();
+
+/** The layout of `formats`, made at its first scan: making it took a fifth of a log line's columnar scan. */
+function columnLayout(formats: readonly FormatSpec[]): ColumnLayout {
+  const key = formats.length === 1 ? formats[0]!.name : formats.map((format) => format.name).join();
+  let layout = layouts.get(key);
+  if (layout === undefined) {
+    const widths = Uint8Array.from(formats, (format) => format.bytes);
+    layout = { wasmIds: Uint8Array.from(formats, (format) => format.wasmId), widths, widest: Math.max(...widths), packers: formats.map(matchPacker) };
+    layouts.set(key, layout);
+  }
+  return layout;
 }
 
 /**
@@ -135,25 +179,27 @@ class ColumnSearch implements WindowSearch {
   private readonly from: number;
   private readonly until: number;
 
-  /** `most`: the most matches the input can hold, when its length is known (then the block grows in place). */
+  /**
+   * `most`: the most matches the input can hold, when its length is known (a whole scan: then a short input's
+   * matches go to a shared block, and a long one's to a block that grows in place).
+   */
   constructor({ formats, lines, plausible }: ScanRequest, most: number | undefined) {
     const engine = batchEngine();
-    this.finder = matchFinder(engine, formats);
+    this.finder = (most === undefined ? matchFinder : wholeScanFinder)(engine, formats);
     this.writer = formats.length <= MAX_SCAN_FORMATS ? engine.scanColumns : null;
-    this.wasmIds = Uint8Array.from(formats, (format) => format.wasmId);
-    this.widths = Uint8Array.from(formats, (format) => format.bytes);
-    this.widest = Math.max(...this.widths);
+    ({ wasmIds: this.wasmIds, widths: this.widths, widest: this.widest, packers: this.packers } = columnLayout(formats));
     this.lineCounter = lines ? new LineCounter() : null;
-    this.packers = formats.map(matchPacker);
     this.from = plausible?.from ?? -Infinity;
     this.until = plausible?.until ?? Infinity;
     // A short input's matches fit a block of its own size: reserving a growing one costs more than it saves.
     this.block =
       most === undefined
         ? newBlock(FIRST_BLOCK, lines, this.widest)
-        : most <= FIRST_BLOCK
-          ? newBlock(most, lines, this.widest)
-          : (growingBlock(most, lines, this.widest) ?? newBlock(FIRST_BLOCK, lines, this.widest));
+        : most <= SHORT_MATCHES
+          ? shortBlock(lines, this.widest)
+          : most <= FIRST_BLOCK
+            ? newBlock(most, lines, this.widest)
+            : (growingBlock(most, lines, this.widest) ?? newBlock(FIRST_BLOCK, lines, this.widest));
   }
 
   load(window: Uint8Array): number {

@@ -46,6 +46,25 @@ export function matchFinder(scan: WindowScan, formats: readonly FormatSpec[]): M
   return formats.length === 1 ? new OneFormatFinder(scan, formats[0]!) : new MergingFinder(scan, formats);
 }
 
+/** The finders of one format that whole scans share, by engine and format (`wholeScanFinder`). */
+const sharedFinders = new WeakMap<WindowScan, Map<FormatSpec, MatchFinder>>();
+
+/**
+ * The finder of a whole scan (`scanText`) of `formats`: of one format, one per engine, kept and reused with its
+ * arrays (making a finder and its first arrays took a fifth of scanning a log line). A whole scan runs none of its
+ * caller's code while it searches, so no two scans use one at once. A stream makes its own, once for its whole
+ * life; a list's finder remembers where its last match ended, so each scan of a list makes its own too.
+ */
+export function wholeScanFinder(scan: WindowScan, formats: readonly FormatSpec[]): MatchFinder {
+  if (formats.length !== 1) return matchFinder(scan, formats);
+  const format = formats[0]!;
+  let byFormat = sharedFinders.get(scan);
+  if (byFormat === undefined) sharedFinders.set(scan, (byFormat = new Map()));
+  let finder = byFormat.get(format);
+  if (finder === undefined) byFormat.set(format, (finder = new OneFormatFinder(scan, format)));
+  return finder;
+}
+
 /** Whether the byte before a window (-1: none) glues to a match of `format` at its start. */
 function gluedTo(format: FormatSpec): (before: number) => boolean {
   const { glues } = scanShape(format);

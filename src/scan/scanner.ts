@@ -27,8 +27,8 @@
 import { scanOverlap } from "../engine/scan-shape.js";
 import type { FormatSpec } from "../engine/specs.js";
 import { type EscapeState, TEXT, blankEscapes } from "./terminal-escapes.js";
-import { SCAN_BYTES, type Engine } from "../engine/types.js";
-import { type MatchFinder, matchFinder } from "./match-finder.js";
+import { SCAN_BYTES } from "../engine/types.js";
+import type { MatchFinder } from "./match-finder.js";
 import type { PlausibleTimes } from "./scan-options.js";
 
 /**
@@ -180,17 +180,13 @@ export class LineCounter {
 
 /** Each match of a window handed to a visitor, found by the engine's kernels, lines counted when asked. */
 export class VisitingSearch implements WindowSearch {
-  private readonly finder: MatchFinder;
   private readonly lines = new LineCounter();
 
   constructor(
-    engine: Engine,
-    formats: FormatSpec | readonly FormatSpec[],
+    private readonly finder: MatchFinder,
     private readonly countLines: boolean,
     private readonly visit: MatchVisitor,
-  ) {
-    this.finder = matchFinder(engine, formatList(formats));
-  }
+  ) {}
 
   load(window: Uint8Array): number {
     return this.finder.load(window);
