@@ -3,7 +3,7 @@
  * main entry has no dependency). docs/sql.md shows them in use.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { registrationArguments } from "./sql/arguments.js";
+import { refusedRegistration, registrationArguments } from "./sql/arguments.js";
 import { registerReadIds } from "./sql/read-ids.js";
 import { registerScalarFunctions } from "./sql/scalar-functions.js";
 
@@ -24,12 +24,17 @@ export interface RegisterOptions {
  * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
  * glob. DuckDB keeps functions per database instance: registered through one connection, they are there for every
  * connection to the same instance. Returns the names registered. Another object
- * than a connection, or a `prefix` that is no string, is a UlidError (INVALID_ARGUMENT).
+ * than a connection, a closed one, or a `prefix` that is no string or holds a NUL character, is a UlidError
+ * (INVALID_ARGUMENT).
  */
 export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {
   const checked = registrationArguments(connection, options);
   const { prefix } = checked;
-  const names = registerScalarFunctions(checked.connection, prefix);
-  registerReadIds(checked.connection, `${prefix}read_ids`, SCAN_THREAD);
-  return [...names, `${prefix}read_ids`];
+  try {
+    const names = registerScalarFunctions(checked.connection, prefix);
+    registerReadIds(checked.connection, `${prefix}read_ids`, SCAN_THREAD);
+    return [...names, `${prefix}read_ids`];
+  } catch (error) {
+    throw refusedRegistration(error);
+  }
 }

@@ -17,7 +17,19 @@ export function registrationArguments(connection: unknown, options: unknown): { 
     throw refused("options", "an object", options);
   }
   if (typeof prefix !== "string") throw refused("the `prefix` option", "a string", prefix);
+  // DuckDB takes names as C strings: "x\0" would register every function as "x".
+  if (prefix.includes("\0")) throw refused("the `prefix` option", "a string without NUL characters", prefix);
   return { connection, prefix };
+}
+
+/**
+ * What DuckDB's client threw as the functions were registered, as a UlidError: its plain Error says only that it
+ * failed ("Failed to register scalar function"), which a closed connection causes.
+ */
+export function refusedRegistration(error: unknown): UlidError {
+  if (error instanceof UlidError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new UlidError("INVALID_ARGUMENT", `connection must be an open DuckDBConnection: DuckDB refused the functions (${reason.slice(0, 200)})`);
 }
 
 /** Whether `value` has a connection's two registering methods; not what cannot be read (a revoked Proxy). */

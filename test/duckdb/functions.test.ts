@@ -265,7 +265,7 @@ describe("named values and DuckDB's own functions", () => {
     }
   });
 
-  it("refuses what is no connection and a prefix that is no string, as UlidErrors", async () => {
+  it("refuses what is no open connection and a prefix that is no string or holds a NUL, as UlidErrors", async () => {
     const revoked = (): object => {
       const { proxy, revoke } = Proxy.revocable({}, {});
       revoke();
@@ -273,7 +273,13 @@ describe("named values and DuckDB's own functions", () => {
     };
     const { registerFunctions } = await import("ulid-wasm/duckdb");
     const { UlidError } = await import("ulid-wasm");
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const closed = await (await DuckDBInstance.create(":memory:")).connect();
+    closed.closeSync();
     const cases: [unknown, unknown, string][] = [
+      [closed, undefined, "connection must be an open DuckDBConnection: DuckDB refused the functions (Failed to register scalar function)"],
+      // DuckDB reads names as C strings: this prefix would have registered every function as "x".
+      [db, { prefix: "x\0" }, 'the `prefix` option must be a string without NUL characters, got "x\\u0000"'],
       [{}, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got an object"],
       [null, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got null"],
       [db, 5, "options must be an object, got 5"],
