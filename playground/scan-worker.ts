@@ -17,7 +17,8 @@ import { getBackend, scanChunks } from "ulid-wasm";
 import { formatDuration } from "../src/printer/duration.js";
 import { ScanStats } from "../src/printer/scan-stats.js";
 import { defaultPlausibleWindow } from "../src/printer/time-window.js";
-import { ChunkText, typeIdPrefixes } from "./chunk-text.js";
+import { ChunkText } from "../src/sql/chunk-text.js";
+import { typeIdPrefixes } from "./typeid-prefixes.js";
 import { MatchStore, type MatchColumns } from "./match-columns.js";
 
 export interface ScanRequest {

@@ -1,10 +1,12 @@
 /**
- * The inspector's TypeID prefixes (playground/chunk-text.ts): read from the text at each match's offset of the
- * scanner's `columns: true` results, they are the prefixes of the object results' TypeIDs, over random mixed logs
- * cut into random chunks (matches split across chunks, chunks of one byte), and in one piece.
+ * The inspector's TypeID prefixes (playground/typeid-prefixes.ts, through src/sql/chunk-text.ts): read from the text
+ * at each match's offset of the scanner's `columns: true` results, they are the prefixes of the object results'
+ * TypeIDs, over random mixed logs cut into random chunks (matches split across chunks, chunks of one byte), and in
+ * one piece.
  */
 import { describe, expect, it } from "vitest";
-import { ChunkText, typeIdPrefixes } from "../playground/chunk-text.js";
+import { ChunkText } from "../src/sql/chunk-text.js";
+import { typeIdPrefixes } from "../playground/typeid-prefixes.js";
 import { scanChunks, scanText } from "../src/index.js";
 import { byteChunks, randomChunks, randomMixedLog } from "./helpers/scan-reference.js";
 

@@ -1,10 +1,10 @@
 /**
- * The text of a stream around its newest chunk, for reading a TypeID's prefix at a match's offset: the scanner's
+ * The text of a stream around its newest chunk, for reading a TypeID at a match's offset: the scanner's
  * `columns: true` results hold a TypeID's UUID bytes, not its prefix. A chunk's matches may start in the chunks
  * before it (a match split across chunks is reported with the chunk that ends it), at most a match's width before,
- * so the last TAIL_BYTES of the earlier text are kept beside the newest chunk.
+ * so the last TAIL_BYTES of the earlier text are kept beside the newest chunk. Read by the inspector's thread
+ * (playground/typeid-prefixes.ts).
  */
-import type { ScanColumns } from "ulid-wasm";
 
 /**
  * Bytes of the longest TypeID the scanner finds (a prefix of up to 63 characters, "_", a suffix of 26), and so
@@ -40,36 +40,15 @@ export class ChunkText {
   }
 
   /** The byte at stream offset `offset`, or -1 outside the text held. */
-  private byteAt(offset: number): number {
+  byteAt(offset: number): number {
     if (offset >= this.chunkStart) return offset - this.chunkStart < this.chunk.length ? this.chunk[offset - this.chunkStart]! : -1;
     return offset >= this.tailStart ? this.tail[offset - this.tailStart]! : -1;
   }
 
-  /**
-   * The prefix of the TypeID match at stream offset `offset`: the match is the whole word there (prefix, "_",
-   * suffix), and the suffix holds no underscore, so the prefix is the word up to its last "_" ("" without one).
-   */
-  typeIdPrefix(offset: number): string {
-    let prefix = "";
-    let word = "";
-    for (let at = offset, byte = this.byteAt(at); byte >= 0 && isWordByte(byte); byte = this.byteAt(++at)) {
-      if (byte === UNDERSCORE) prefix = word;
-      word += String.fromCharCode(byte);
-    }
-    return prefix;
+  /** Bytes of the word at stream offset `offset`: a TypeID match's whole text (prefix, "_", suffix) when one starts there. */
+  wordLength(offset: number): number {
+    let at = offset;
+    for (let byte = this.byteAt(at); byte >= 0 && isWordByte(byte); byte = this.byteAt(++at));
+    return at - offset;
   }
-}
-
-/**
- * Each match's TypeID prefix in a chunk's columns, as `intern` numbers it (0 for other formats and for a TypeID
- * without a prefix), read from `text`, which holds the chunk the columns come from.
- */
-export function typeIdPrefixes(columns: ScanColumns, text: ChunkText, intern: (prefix: string) => number): Uint32Array {
-  const prefixes = new Uint32Array(columns.count);
-  const typeId = columns.names.indexOf("typeid");
-  if (typeId < 0) return prefixes;
-  for (let i = 0; i < columns.count; i++) {
-    if (columns.formats[i] === typeId) prefixes[i] = intern(text.typeIdPrefix(columns.offsets[i]!));
-  }
-  return prefixes;
 }
