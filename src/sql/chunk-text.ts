@@ -2,8 +2,8 @@
  * The text of a stream around its newest chunk, for reading a TypeID at a match's offset: the scanner's
  * `columns: true` results hold a TypeID's UUID bytes, not its prefix. A chunk's matches may start in the chunks
  * before it (a match split across chunks is reported with the chunk that ends it), at most a match's width before,
- * so the last TAIL_BYTES of the earlier text are kept beside the newest chunk. Read by the inspector's thread
- * (playground/typeid-prefixes.ts).
+ * so the last TAIL_BYTES of the earlier text are kept beside the newest chunk. Read by `read_ids`' thread (its `id`
+ * column: id-texts.ts) and by the inspector's (playground/typeid-prefixes.ts).
  */
 
 /**

@@ -14,27 +14,28 @@ export const CANCELLED = 2;
 export const STARTED = 3;
 export const COUNTERS = 4;
 
-/** Rows of a batch: one DuckDB vector's worth. */
-export const BATCH_ROWS = 2048;
-/** Batches the scanning thread may post ahead of the main thread: enough to keep both busy, few enough to stay small. */
+/**
+ * Batches the scanning thread may post ahead of the main thread: enough to keep both busy, few enough to stay small
+ * (a batch is one chunk's matches: at most a few tens of thousands of rows).
+ */
 export const AHEAD = 4;
 
 /**
- * Matches of one file, in order, as columns that cross threads cheaply: the numbers in typed arrays whose buffers
- * are transferred, the IDs as one string (one copy, where a string per match would be one each).
+ * The matches of one chunk of one file, in order, as the scan's columns (`columns: true`), whose buffers are
+ * transferred: nothing is copied or made per match.
  */
 export interface MatchBatch {
   readonly file: string;
   readonly count: number;
-  /** The IDs, each followed by a newline but the last. */
-  readonly ids: string;
   readonly lines: Float64Array;
   readonly offsets: Float64Array;
   /** Unix ms. */
   readonly times: Float64Array;
-  /** Each match's format as an index into `formatNames`, when scanning for several; null when scanning for one. */
+  /** Each match's format as an index into `names`, when scanning for several; null when scanning for one. */
   readonly formats: Uint8Array | null;
-  readonly formatNames: readonly string[];
+  readonly names: readonly string[];
+  /** The IDs' text, each followed by "\n" (id-texts.ts); null when the query does not read them. */
+  readonly ids: Uint8Array | null;
 }
 
 export type ScanMessage =

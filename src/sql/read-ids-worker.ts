@@ -1,8 +1,10 @@
 /**
- * The thread behind `read_ids`: scans each file a chunk at a time (`scanChunks`) and posts its matches to the main
- * thread in batches of one file's matches, at most `AHEAD` batches ahead of what the main thread has taken, so memory
- * stays constant whatever the files' size. DuckDB asks for rows synchronously, on the JS thread, where no stream can
- * be awaited: that is why the scan runs here (read-ids.ts takes the batches).
+ * The thread behind `read_ids`: scans each file a chunk at a time (`scanChunks`) and posts each chunk's matches to
+ * the main thread as a batch, at most `AHEAD` batches ahead of what the main thread has taken, so memory stays
+ * constant whatever the files' size. The matches come as columns (`columns: true`), whose arrays move to the main
+ * thread as they are: no object or string is made per match, and the IDs' text only when the query reads them.
+ * DuckDB asks for rows synchronously, on the JS thread, where no stream can be awaited: that is why the scan runs
+ * here (read-ids.ts takes the batches).
  *
  * Nothing here waits for Node's thread pool (libuv's, 4 threads by default): DuckDB runs each query's calls on it,
  * and a query waiting for this thread holds one of them while the main thread waits too, so four queries at once
@@ -13,10 +15,12 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
-import type { ScanOptions, UlidMatch } from "../index.js";
-import { AHEAD, BATCH_ROWS, CANCELLED, CONSUMED, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+import type { ScanColumns, ScanOptions } from "../index.js";
+import { ChunkText } from "./chunk-text.js";
+import { idTexts, type IdEncoder } from "./id-texts.js";
+import { AHEAD, CANCELLED, CONSUMED, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
 
-/** Bytes read at a time: as the command reads (src/cli/input.ts). */
+/** Bytes read at a time: as the command reads (src/cli/input.ts). test/duckdb/read-ids.test.ts cuts IDs at its multiples. */
 const READ_BYTES = 512 * 1024;
 
 interface Work {
@@ -24,23 +28,30 @@ interface Work {
   readonly format: ScanOptions["format"];
   /** The name of the one format scanned for, or null when the matches name theirs. */
   readonly single: string | null;
+  /** Whether the query reads the `id` column (the IDs' text is made only then). */
+  readonly readsIds: boolean;
   readonly port: MessagePort;
   readonly state: Int32Array;
 }
 
-const { files, format, single, port, state } = workerData as Work;
+const { files, format, single, readsIds, port, state } = workerData as Work;
 Atomics.store(state, STARTED, 1);
 Atomics.notify(state, POSTED);
 
-/** The bytes of `file`, a chunk at a time, each a fresh array (the scan may keep what it was handed). */
-function* fileChunks(file: string): Generator<Uint8Array> {
+/**
+ * The bytes of `file`, a chunk at a time, each a fresh array (the scan may keep what it was handed), each handed to
+ * `text` first: the scan pulls a chunk, then yields the matches it completes, so `text` holds that chunk then.
+ */
+function* fileChunks(file: string, text: ChunkText | null): Generator<Uint8Array> {
   const fd = openSync(file, "r");
   try {
     for (;;) {
       const chunk = new Uint8Array(READ_BYTES);
       const read = readSync(fd, chunk, 0, READ_BYTES, null);
       if (read === 0) return;
-      yield chunk.subarray(0, read);
+      const bytes = chunk.subarray(0, read);
+      text?.next(bytes);
+      yield bytes;
     }
   } finally {
     closeSync(fd);
@@ -60,61 +71,26 @@ function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
   }
 }
 
-/** The matches of one file being gathered into a batch. */
-class BatchBuilder {
-  private ids: string[] = [];
-  private lines: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
-  private offsets: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
-  private times: Float64Array<ArrayBuffer> = new Float64Array(BATCH_ROWS);
-  private formats: Uint8Array<ArrayBuffer> | null = single === null ? new Uint8Array(BATCH_ROWS) : null;
-  private readonly formatNames: string[] = [];
-
-  constructor(private readonly file: string) {}
-
-  get count(): number {
-    return this.ids.length;
-  }
-
-  add(match: UlidMatch): void {
-    const i = this.ids.length;
-    this.ids.push(match.id);
-    this.lines[i] = match.line!;
-    this.offsets[i] = match.offset;
-    this.times[i] = match.time;
-    if (this.formats !== null) {
-      let code = this.formatNames.indexOf(match.format!);
-      if (code < 0) code = this.formatNames.push(match.format!) - 1;
-      this.formats[i] = code;
-    }
-  }
-
-  /** Posts the batch (its arrays move to the main thread) and starts an empty one; false once cancelled. */
-  post(): boolean {
-    const { file, ids, lines, offsets, times, formats, formatNames } = this;
-    const batch: MatchBatch = { file, count: ids.length, ids: ids.join("\n"), lines, offsets, times, formats, formatNames };
-    const moved = [lines.buffer, offsets.buffer, times.buffer, ...(formats === null ? [] : [formats.buffer])];
-    this.ids = [];
-    this.lines = new Float64Array(BATCH_ROWS);
-    this.offsets = new Float64Array(BATCH_ROWS);
-    this.times = new Float64Array(BATCH_ROWS);
-    this.formats = formats === null ? null : new Uint8Array(BATCH_ROWS);
-    return post({ kind: "batch", batch }, moved);
-  }
+/** Posts one chunk's matches of `file` (their arrays move to the main thread); false once cancelled. */
+function postMatches(file: string, columns: ScanColumns, text: ChunkText | null, encoders: Readonly<Record<string, IdEncoder>>): boolean {
+  const { count, lines, offsets, times, names } = columns;
+  const formats = single === null ? columns.formats : null;
+  const ids = text === null ? null : idTexts(columns, text, encoders);
+  const batch: MatchBatch = { file, count, lines: lines!, offsets, times, formats, names, ids };
+  // A set: the API does not promise each array a buffer of its own, and a buffer listed twice cannot move.
+  const moved = new Set([lines!, offsets, times, ...(formats === null ? [] : [formats]), ...(ids === null ? [] : [ids])].map((array) => array.buffer as ArrayBuffer));
+  return post({ kind: "batch", batch }, [...moved]);
 }
 
 async function scan(): Promise<void> {
   // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
   // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
-  const { scanChunks } = await import("../index.js");
+  const { scanChunks, formats } = await import("../index.js");
   for (const file of files) {
-    const batch = new BatchBuilder(file);
-    for await (const matches of scanChunks(fileChunks(file), { format, lines: true })) {
-      for (const match of matches) {
-        batch.add(match);
-        if (batch.count === BATCH_ROWS && !batch.post()) return;
-      }
+    const text = readsIds ? new ChunkText() : null;
+    for await (const columns of scanChunks(fileChunks(file, text), { format, lines: true, columns: true })) {
+      if (!postMatches(file, columns, text, formats)) return;
     }
-    if (batch.count > 0 && !batch.post()) return;
   }
   post({ kind: "done" });
 }

@@ -14,13 +14,15 @@ import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
 import { CANCELLED, CONSUMED, COUNTERS, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
-import { copyIntoVector, writeTimestamps } from "./vector-output.js";
+import { copyIntoVector, writeLines, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
 
 /** The columns, in order; the index of each is what DuckDB's projection names. */
 const COLUMNS = ["file", "line", "offset", "format", "id", "ts"] as const;
 const TWO_32 = 2 ** 32;
+/** Rows of a DuckDB vector, the most one call may give: a batch (one chunk's matches) may take several calls. */
+const VECTOR_ROWS = bindings.vector_size();
 
 interface ReadIdsBind {
   readonly files: readonly string[];
@@ -110,9 +112,9 @@ class ScanThread {
   private received = 0;
   private finished = false;
   private batch: MatchBatch | null = null;
-  /** The batch's IDs, split from its one string when a query first reads them. */
-  private ids: string[] | null = null;
+  /** The batch's next row, and where its ID's text starts in the batch's `ids`. */
   private at = 0;
+  private idAt = 0;
   private words: Int32Array = new Int32Array(0);
   /** The format's name when the scan is for one: then the matches carry none. */
   private readonly single: string;
@@ -131,7 +133,7 @@ class ScanThread {
     const channel = new MessageChannel();
     this.port = channel.port1;
     this.worker = new Worker(module, {
-      workerData: { files, format, single, port: channel.port2, state: this.state },
+      workerData: { files, format, single, readsIds: columns.includes(COLUMNS.indexOf("id")), port: channel.port2, state: this.state },
       transferList: [channel.port2],
       // Without the app's Node options: a preload (--import, in NODE_OPTIONS too, as tsx and tracing agents add) goes
       // through the ES module loader, which on Node 20 waits for the thread pool (read-ids-worker.ts says why not).
@@ -146,19 +148,19 @@ class ScanThread {
     abandoned.register(this, { state: this.state, worker: this.worker });
   }
 
-  /** Fills `output` with the next rows (up to one batch); no rows once the scan is over. */
+  /** Fills `output` with the next rows (up to a vector's, from one batch); no rows once the scan is over. */
   fill(name: string, output: DataChunk): void {
     if (this.batch === null || this.at === this.batch.count) {
       this.batch = this.next(name);
-      this.ids = null;
       this.at = 0;
+      this.idAt = 0;
     }
     const batch = this.batch;
     if (batch === null) {
       bindings.data_chunk_set_size(output, 0);
       return;
     }
-    const count = batch.count - this.at;
+    const count = Math.min(batch.count - this.at, VECTOR_ROWS);
     this.columns.forEach((column, position) => this.write(COLUMNS[column]!, bindings.data_chunk_get_vector(output, position), batch, count));
     bindings.data_chunk_set_size(output, count);
     this.at += count;
@@ -202,13 +204,11 @@ class ScanThread {
         return this.writeIntegers(vector, batch.offsets, from, count);
       case "format":
         if (batch.formats === null) return constant(vector, this.single);
-        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.formatNames[batch.formats[from + i]!]!);
+        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.names[batch.formats[from + i]!]!);
         return;
-      case "id": {
-        const ids = (this.ids ??= batch.ids.split("\n"));
-        for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, ids[from + i]!);
+      case "id":
+        this.idAt += writeLines(vector, batch.ids!.subarray(this.idAt), count, noRow);
         return;
-      }
       case "ts":
         this.words = wordsFor(this.words, count);
         return writeTimestamps(vector, batch.times.subarray(from, from + count), count, this.words);
@@ -234,6 +234,11 @@ class ScanThread {
 /** Makes `vector` a constant vector of `text`: one value for all its rows (a batch is one file's). */
 function constant(vector: Vector, text: string): void {
   bindings.vector_reference_value(vector, bindings.create_varchar(text));
+}
+
+/** No row is skipped (`writeLines`): read_ids gives no NULL. */
+function noRow(): boolean {
+  return false;
 }
 
 function wordsFor(words: Int32Array, count: number): Int32Array {

@@ -74,13 +74,18 @@ export function writeStrings(output: Vector, bytes: Uint8Array, stride: number, 
   }
 }
 
-/** VARCHAR values of varying width: row i is the i-th record of `text`, each ended by "\n", but for the rows `skip` marks. */
-export function writeLines(output: Vector, text: Uint8Array, count: number, skip: (row: number) => boolean): void {
-  for (let i = 0, at = 0; i < count; i++) {
+/**
+ * VARCHAR values of varying width: row i is the i-th record of `text`, each ended by "\n", but for the rows `skip`
+ * marks. Returns the bytes of `text` the `count` records take (where the next record starts).
+ */
+export function writeLines(output: Vector, text: Uint8Array, count: number, skip: (row: number) => boolean): number {
+  let at = 0;
+  for (let i = 0; i < count; i++) {
     const end = text.indexOf(NEWLINE, at);
     if (!skip(i)) bindings.vector_assign_string_element_len(output, i, text.subarray(at, end));
     at = end + 1;
   }
+  return at;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { column, connectWithFunctions, failure, rows } from "../helpers/duckdb.js";
 import { propertyRuns } from "../helpers/tier.js";
 import { ROOT } from "../helpers/runtimes.js";
+import { randomMixedLog } from "../helpers/scan-reference.js";
 
 /**
  * Runs `script` (an ES module importing `duckdb`, the path of a ulid-wasm/duckdb entry) in a Node process of its
@@ -42,9 +43,16 @@ const piece = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom("01ARYZ6S410000000000000000", "81ARYZ6S410000000000000000", "01ARYZ6S41000000000000000U"),
 );
-/** Whole log files: sometimes long enough that a line and an ID cross the scanner's 64 KiB windows. */
-const logText = fc.tuple(fc.array(piece, { maxLength: 400 }), fc.nat({ max: 3 })).map(([pieces, padding]) => {
+/** Bytes the scanning thread reads at a time (read-ids-worker.ts): a chunk of the scan, whose boundaries cut IDs. */
+const READ_BYTES = 512 * 1024;
+
+/**
+ * Whole log files: sometimes long enough that a line and an ID cross the scanner's 64 KiB windows, or that the
+ * pieces cross the thread's first read.
+ */
+const logText = fc.tuple(fc.array(piece, { maxLength: 400 }), fc.nat({ max: 4 })).map(([pieces, padding]) => {
   const text = pieces.join("");
+  if (padding === 4) return `${"z".repeat(READ_BYTES - Math.ceil(text.length / 2))} ${text}`;
   return padding === 3 ? `${"x".repeat(65_530)} ${text}${"y ".repeat(40_000)}${text}` : text;
 });
 
@@ -81,6 +89,54 @@ describe("read_ids", () => {
       }),
       { numRuns: propertyRuns(40) },
     );
+  });
+
+  it("gives every column as scanText does over a mixed log of several reads, with IDs cut where each read ends", async () => {
+    // A TypeID of the longest prefix, cut in its prefix, at its "_" and in its suffix, and IDs of the other formats
+    // cut, one at each read's end, amid a stretch of dense mixed log (a read holds over 2048 matches then: its batch
+    // takes several vectors); lines without IDs between.
+    const prefix = `a${"b_".repeat(30)}cd`;
+    const typeId = `${prefix}_01h455vb4pex5vsknk084sn02q`;
+    const cuts: [string, number][] = [
+      [typeId, 1],
+      [typeId, 40],
+      [typeId, 63],
+      [typeId, 64],
+      [typeId, 70],
+      ["user_01h455vb4pex5vsknk084sn02q", 2],
+      [formats.ulid.generate().toLowerCase(), 13],
+      [formats.uuidv7.generate().toUpperCase(), 8],
+      [formats.objectid.generate(), 23],
+      [formats.xid.generate(), 1],
+    ];
+    const bytes = new TextEncoder().encode("a line without IDs\n".repeat(Math.ceil(((cuts.length + 1) * READ_BYTES) / 19)));
+    cuts.forEach(([id, cut], k) => {
+      const at = (k + 1) * READ_BYTES - cut;
+      bytes.set(Uint8Array.from(randomMixedLog(163_840, k), (char) => char.charCodeAt(0)).subarray(0, 163_840), at - 81_920);
+      bytes.set(new TextEncoder().encode(` ${id}\n`), at - 1);
+    });
+    const path = join(dir, "reads.log");
+    writeFileSync(path, bytes);
+    for (const format of ["all", "typeid", "ulid,typeid", "uuidv7,objectid,xid"]) {
+      const want = expected([{ path, bytes }], (format.includes(",") ? format.split(",") : format) as ScanOptions["format"], format);
+      if (format === "all") {
+        const found = want.filter((row) => cuts.some(([id, cut], k) => row[2] === String((k + 1) * READ_BYTES - cut) && row[4] === (row[3] === "ulid" ? id.toUpperCase() : id.toLowerCase())));
+        expect(found).toHaveLength(cuts.length);
+      }
+      expect(await rows(db, QUERY(path, format))).toEqual(want);
+    }
+  });
+
+  it("reads many files of a glob, each from its own start", async () => {
+    const folder = join(dir, "many");
+    mkdirSync(folder);
+    const files = Array.from({ length: 40 }, (_, i) => {
+      const bytes = new TextEncoder().encode(`${formats.typeid.generate(undefined, { prefix: "user" })} ${randomMixedLog(2000 + 97 * i, 100 + i)}`);
+      const path = join(folder, `app-${String(i).padStart(2, "0")}.log`);
+      writeFileSync(path, bytes);
+      return { path, bytes };
+    });
+    expect(await rows(db, QUERY(join(folder, "*.log"), "all"))).toEqual(expected(files, "all", "all"));
   });
 
   it("reads a glob of directories (**) in sorted order, and a single file", async () => {
