@@ -19,13 +19,21 @@ const TYPEID = "typeid";
 const NEWLINE = 0x0a;
 
 /**
+ * The characters of every ID's text when a scan's formats (`names`) give them all one width: one format, not
+ * TypeID (whose prefix varies); else 0.
+ */
+export function fixedWidth(names: readonly string[], encoders: Readonly<Record<string, IdEncoder>>): number {
+  return names.length === 1 && names[0] !== TYPEID ? encoders[names[0]!]!.chars : 0;
+}
+
+/**
  * The text of each match of `columns`, in order, each followed by "\n" (as `encodeManyText` writes them); `found`
  * holds the chunk they come from.
  */
 export function idTexts(columns: ScanColumns, found: ChunkText, encoders: Readonly<Record<string, IdEncoder>>): Uint8Array {
   const { count, names, formats, offsets } = columns;
-  // One format, not TypeID: the encoder's text is the whole answer.
-  if (names.length === 1 && names[0] !== TYPEID) return encoders[names[0]!]!.encodeManyText(columns.bytes);
+  // One width: the encoder's text is the whole answer.
+  if (fixedWidth(names, encoders) > 0) return encoders[names[0]!]!.encodeManyText(columns.bytes);
   const encoded = names.map((name, format) => (name === TYPEID ? null : encoders[name]!.encodeManyText(bytesOf(columns, format))));
   const records = names.map((name) => (name === TYPEID ? 0 : encoders[name]!.chars + 1));
   let size = 0;

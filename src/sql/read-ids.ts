@@ -9,12 +9,13 @@ import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import type { DuckDBConnection, DuckDBTableFunctionBindInfo } from "@duckdb/node-api";
-import { scanText, UlidError, type ScanOptions } from "../index.js";
+import { formats, scanText, UlidError, type ScanOptions } from "../index.js";
 import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
+import { fixedWidth } from "./id-texts.js";
 import { CANCELLED, CONSUMED, COUNTERS, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
-import { copyIntoVector, writeLines, writeTimestamps } from "./vector-output.js";
+import { copyIntoVector, writeLines, writeStrings, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
 
@@ -206,9 +207,17 @@ class ScanThread {
         if (batch.formats === null) return constant(vector, this.single);
         for (let i = 0; i < count; i++) bindings.vector_assign_string_element(vector, i, batch.names[batch.formats[from + i]!]!);
         return;
-      case "id":
-        this.idAt += writeLines(vector, batch.ids!.subarray(this.idAt), count, noRow);
+      case "id": {
+        // Records of one width are written through kept views (writeStrings), the others each up to its newline.
+        const ids = batch.ids!.subarray(this.idAt);
+        const width = fixedWidth(batch.names, formats);
+        if (width === 0) this.idAt += writeLines(vector, ids, count, noRow);
+        else {
+          writeStrings(vector, ids, width + 1, width, count, noRow);
+          this.idAt += count * (width + 1);
+        }
         return;
+      }
       case "ts":
         this.words = wordsFor(this.words, count);
         return writeTimestamps(vector, batch.times.subarray(from, from + count), count, this.words);

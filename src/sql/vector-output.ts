@@ -64,13 +64,36 @@ export function writeBooleans(output: Vector, values: Uint8Array, count: number)
 }
 
 /**
+ * For each shape of records (stride and width), views of `width` bytes every `stride` bytes of one buffer, made once
+ * and kept: the bindings take a value's bytes as a Uint8Array, and one made per row (`subarray`) is an object per
+ * row on the JS thread, the bottleneck of a `read_ids` query that reads `id` (docs/performance.md). DuckDB calls
+ * the functions one at a time on the JS thread, so one set per shape serves them all; the shapes are the formats'
+ * widths, a few.
+ */
+const recordViews = new Map<string, { readonly bytes: Uint8Array; readonly views: Uint8Array[] }>();
+
+/** The kept views of `count` records of this shape (more made when a call has more rows than any before). */
+function viewsOf(stride: number, width: number, count: number): { bytes: Uint8Array; views: Uint8Array[] } {
+  const key = `${stride} ${width}`;
+  let kept = recordViews.get(key);
+  if (kept === undefined || kept.views.length < count) {
+    const bytes = new Uint8Array(count * stride);
+    kept = { bytes, views: Array.from({ length: count }, (_, i) => bytes.subarray(i * stride, i * stride + width)) };
+    recordViews.set(key, kept);
+  }
+  return kept;
+}
+
+/**
  * VARCHAR or BLOB values: row i is `bytes[i * stride, i * stride + width)`, but for the rows `skip` marks (NULLs,
- * already marked by `copyNulls`).
+ * already marked by `copyNulls`). The records are copied once into the kept views' buffer (`viewsOf`).
  */
 export function writeStrings(output: Vector, bytes: Uint8Array, stride: number, width: number, count: number, skip: (row: number) => boolean): void {
+  const { bytes: buffer, views } = viewsOf(stride, width, count);
+  buffer.set(bytes.subarray(0, Math.min(bytes.length, count * stride)));
   for (let i = 0; i < count; i++) {
     if (skip(i)) continue;
-    bindings.vector_assign_string_element_len(output, i, bytes.subarray(i * stride, i * stride + width));
+    bindings.vector_assign_string_element_len(output, i, views[i]!);
   }
 }
 
