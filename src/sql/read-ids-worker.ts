@@ -18,7 +18,7 @@ import { workerData, type MessagePort } from "node:worker_threads";
 import type { ScanColumns, ScanOptions } from "../index.js";
 import { ChunkText } from "./chunk-text.js";
 import { idTexts, type IdEncoder } from "./id-texts.js";
-import { AHEAD, CANCELLED, CONSUMED, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+import { AHEAD, CANCELLED, CONSUMED, PARK_AFTER_MS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
 
 /** Bytes read at a time: as the command reads (src/cli/input.ts). test/duckdb/read-ids.test.ts cuts IDs at its multiples. */
 const READ_BYTES = 512 * 1024;
@@ -32,64 +32,132 @@ interface Work {
   readonly readsIds: boolean;
   readonly port: MessagePort;
   readonly state: Int32Array;
+  /** Where to start: null for the first file's start, else after the last match a thread before took to the main thread. */
+  readonly start: ScanStart | null;
 }
 
-const { files, format, single, readsIds, port, state } = workerData as Work;
+const { files, format, single, readsIds, port, state, start } = workerData as Work;
+const NEWLINE = 0x0a;
 Atomics.store(state, STARTED, 1);
 Atomics.notify(state, POSTED);
 
 /**
- * The bytes of `file`, a chunk at a time, each a fresh array (the scan may keep what it was handed), each handed to
- * `text` first: the scan pulls a chunk, then yields the matches it completes, so `text` holds that chunk then.
+ * The bytes of the open file `fd` from byte `from`, a chunk at a time, each a fresh array (the scan may keep what
+ * it was handed), each handed to `text` first: the scan pulls a chunk, then yields the matches it completes, so
+ * `text` holds that chunk then.
  */
-function* fileChunks(file: string, text: ChunkText | null): Generator<Uint8Array> {
-  const fd = openSync(file, "r");
-  try {
-    for (;;) {
-      const chunk = new Uint8Array(READ_BYTES);
-      const read = readSync(fd, chunk, 0, READ_BYTES, null);
-      if (read === 0) return;
-      const bytes = chunk.subarray(0, read);
-      text?.next(bytes);
-      yield bytes;
-    }
-  } finally {
-    closeSync(fd);
+function* fileChunks(fd: number, from: number, text: ChunkText | null): Generator<Uint8Array> {
+  for (let position = from; ; ) {
+    const chunk = new Uint8Array(READ_BYTES);
+    const read = readSync(fd, chunk, 0, READ_BYTES, position);
+    if (read === 0) return;
+    position += read;
+    const bytes = chunk.subarray(0, read);
+    text?.next(bytes);
+    yield bytes;
   }
 }
 
-/** Posts a message and counts it; waits while the main thread is AHEAD batches behind. False once cancelled. */
+/** Where the line holding byte `offset` of the open file `fd` starts: just after the newline before it, or 0. */
+function lineStart(fd: number, offset: number): number {
+  const block = new Uint8Array(64 * 1024);
+  for (let end = offset; end > 0; ) {
+    const from = Math.max(0, end - block.length);
+    const read = readSync(fd, block, 0, end - from, from);
+    const newline = block.subarray(0, read).lastIndexOf(NEWLINE);
+    if (newline >= 0) return from + newline + 1;
+    end = from;
+  }
+  return 0;
+}
+
+/**
+ * Posts a message and counts it; waits while the main thread is AHEAD batches behind. False once cancelled, or once
+ * it has waited PARK_AFTER_MS: the thread then ends, flagged PARKED (read-ids-protocol.ts says why).
+ */
 function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
   port.postMessage(message, transfer);
   const posted = Atomics.add(state, POSTED, 1) + 1;
   Atomics.notify(state, POSTED);
+  const waitFrom = performance.now();
   for (;;) {
     if (Atomics.load(state, CANCELLED) !== 0) return false;
     const consumed = Atomics.load(state, CONSUMED);
     if (posted - consumed <= AHEAD) return true;
+    if (performance.now() - waitFrom >= PARK_AFTER_MS) {
+      Atomics.store(state, PARKED, 1);
+      Atomics.notify(state, POSTED);
+      return false;
+    }
     Atomics.wait(state, CONSUMED, consumed, 100);
   }
 }
 
-/** Posts one chunk's matches of `file` (their arrays move to the main thread); false once cancelled. */
-function postMatches(file: string, columns: ScanColumns, text: ChunkText | null, encoders: Readonly<Record<string, IdEncoder>>): boolean {
-  const { count, lines, offsets, times, names } = columns;
+/**
+ * Where a file's scan starts and what it leaves out: from `base`, the start of the line numbered `firstLine`, the
+ * matches up to byte `through` being ones the main thread has (-1: none).
+ */
+interface FileStart {
+  readonly base: number;
+  readonly firstLine: number;
+  readonly through: number;
+}
+
+const FROM_START: FileStart = { base: 0, firstLine: 1, through: -1 };
+
+/**
+ * Posts one chunk's matches of file `index` (their arrays move to the main thread), as offsets and lines in the
+ * whole file and without those the main thread has; false once cancelled or parked.
+ */
+function postMatches(index: number, columns: ScanColumns, text: ChunkText | null, encoders: Readonly<Record<string, IdEncoder>>, { base, firstLine, through }: FileStart): boolean {
   const formats = single === null ? columns.formats : null;
-  const ids = text === null ? null : idTexts(columns, text, encoders);
-  const batch: MatchBatch = { file, count, lines: lines!, offsets, times, formats, names, ids };
+  // The text first: ChunkText counts offsets from the scan's start.
+  let ids = text === null ? null : idTexts(columns, text, encoders);
+  let { count, lines, offsets, times } = columns as Required<ScanColumns>;
+  if (base !== 0 || firstLine !== 1) {
+    for (let i = 0; i < count; i++) {
+      offsets[i] += base;
+      lines[i] += firstLine - 1;
+    }
+  }
+  // The matches come in order of offset.
+  let skip = 0;
+  while (skip < count && offsets[skip]! <= through) skip++;
+  if (skip === count) return true;
+  let kept = formats;
+  if (skip > 0) {
+    [lines, offsets, times] = [lines.subarray(skip), offsets.subarray(skip), times.subarray(skip)];
+    kept = formats?.subarray(skip) ?? null;
+    ids = ids === null ? null : ids.subarray(nthNewline(ids, skip) + 1);
+    count -= skip;
+  }
+  const batch: MatchBatch = { file: files[index]!, fileIndex: index, count, lines, offsets, times, formats: kept, names: columns.names, ids };
   // A set: the API does not promise each array a buffer of its own, and a buffer listed twice cannot move.
-  const moved = new Set([lines!, offsets, times, ...(formats === null ? [] : [formats]), ...(ids === null ? [] : [ids])].map((array) => array.buffer as ArrayBuffer));
+  const moved = new Set([lines, offsets, times, ...(kept === null ? [] : [kept]), ...(ids === null ? [] : [ids])].map((array) => array.buffer as ArrayBuffer));
   return post({ kind: "batch", batch }, [...moved]);
+}
+
+/** The index of the `n`th newline (n >= 1) in `text`, which holds at least `n`. */
+function nthNewline(text: Uint8Array, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n; i++) at = text.indexOf(NEWLINE, at + 1);
+  return at;
 }
 
 async function scan(): Promise<void> {
   // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
   // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
   const { scanChunks, formats } = await import("../index.js");
-  for (const file of files) {
+  for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
-    for await (const columns of scanChunks(fileChunks(file, text), { format, lines: true, columns: true })) {
-      if (!postMatches(file, columns, text, formats)) return;
+    const fd = openSync(files[index]!, "r");
+    try {
+      const from = start !== null && index === start.file ? { base: lineStart(fd, start.offset), firstLine: start.line, through: start.offset } : FROM_START;
+      for await (const columns of scanChunks(fileChunks(fd, from.base, text), { format, lines: true, columns: true })) {
+        if (!postMatches(index, columns, text, formats, from)) return;
+      }
+    } finally {
+      closeSync(fd);
     }
   }
   post({ kind: "done" });

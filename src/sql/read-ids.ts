@@ -14,7 +14,7 @@ import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
 import { fixedWidth } from "./id-texts.js";
-import { CANCELLED, CONSUMED, COUNTERS, POSTED, STARTED, type MatchBatch, type ScanMessage } from "./read-ids-protocol.js";
+import { CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
 import { copyIntoVector, writeLines, writeStrings, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
@@ -107,10 +107,13 @@ const WAIT_STEP_MS = 250;
 
 /** One query's scan: the thread, and the batch being turned into rows. */
 class ScanThread {
-  private readonly port: MessagePort;
-  private readonly state = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
-  private readonly worker: Worker;
+  private port!: MessagePort;
+  private state!: Int32Array;
+  private worker!: Worker;
+  /** Batches taken from the thread. */
   private received = 0;
+  /** Where a thread started now would go on: after the last match taken (null: none yet). */
+  private resumeAt: ScanStart | null = null;
   private finished = false;
   private batch: MatchBatch | null = null;
   /** The batch's next row, and where its ID's text starts in the batch's `ids`. */
@@ -121,20 +124,34 @@ class ScanThread {
   private readonly single: string;
 
   /** When the thread was asked to start, in `performance.now()` ms. */
-  private readonly startedAt = performance.now();
+  private startedAt = 0;
 
-  constructor(module: URL, { files, format, single }: ReadIdsBind, private readonly columns: readonly number[]) {
-    this.single = single ?? "";
+  constructor(
+    private readonly module: URL,
+    private readonly bound: ReadIdsBind,
+    private readonly columns: readonly number[],
+  ) {
+    this.single = bound.single ?? "";
     // A bundler that copied the entry but not the thread beside it: said now, not after START_LIMIT_MS.
     try {
       statSync(module);
     } catch {
       throw new Error(`its scanning thread is missing: ${fileURLToPath(module)} (an app bundler must copy it beside ulid-wasm/duckdb's entry)`);
     }
+    this.startThread(null);
+  }
+
+  /** Starts a scanning thread at `start` (null: the first file's start). */
+  private startThread(start: ScanStart | null): void {
+    const { files, format, single } = this.bound;
     const channel = new MessageChannel();
     this.port = channel.port1;
-    this.worker = new Worker(module, {
-      workerData: { files, format, single, readsIds: columns.includes(COLUMNS.indexOf("id")), port: channel.port2, state: this.state },
+    this.state = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
+    this.received = 0;
+    this.startedAt = performance.now();
+    const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
+    this.worker = new Worker(this.module, {
+      workerData: { files, format, single, readsIds, port: channel.port2, state: this.state, start },
       transferList: [channel.port2],
       // Without the app's Node options: a preload (--import, in NODE_OPTIONS too, as tsx and tracing agents add) goes
       // through the ES module loader, which on Node 20 waits for the thread pool (read-ids-worker.ts says why not).
@@ -143,10 +160,12 @@ class ScanThread {
     });
     // The thread's own failures come as messages; this keeps one it could not report from ending the process.
     this.worker.on("error", () => undefined);
-    // Neither keeps the process alive: a query that stops early leaves a thread that `abandoned` ends.
+    // Neither keeps the process alive: a query that stops early leaves a thread that parks (read-ids-protocol.ts).
     this.worker.unref();
     this.port.unref();
-    abandoned.register(this, { state: this.state, worker: this.worker });
+    // Its own token: the held thread is the newest one (a thread that parks has ended itself).
+    abandoned.unregister(this);
+    abandoned.register(this, { state: this.state, worker: this.worker }, this);
   }
 
   /** Fills `output` with the next rows (up to a vector's, from one batch); no rows once the scan is over. */
@@ -173,6 +192,11 @@ class ScanThread {
       if (this.finished) return null;
       const received = receiveMessageOnPort(this.port);
       if (received === undefined) {
+        // Every batch the thread posted before it parked is taken: another goes on after the last.
+        if (Atomics.load(this.state, PARKED) !== 0) {
+          this.startThread(this.resumeAt);
+          continue;
+        }
         if (Atomics.load(this.state, STARTED) === 0 && performance.now() - this.startedAt > START_LIMIT_MS) {
           this.finished = true;
           abandoned.unregister(this);
@@ -186,7 +210,11 @@ class ScanThread {
       Atomics.store(this.state, CONSUMED, this.received);
       Atomics.notify(this.state, CONSUMED);
       const message = received.message as ScanMessage;
-      if (message.kind === "batch") return message.batch;
+      if (message.kind === "batch") {
+        const { fileIndex, count, offsets, lines } = message.batch;
+        this.resumeAt = { file: fileIndex, offset: offsets[count - 1]!, line: lines[count - 1]! };
+        return message.batch;
+      }
       this.finished = true;
       abandoned.unregister(this);
       if (message.kind === "error") throw new SqlFunctionError(`${name}: ${message.message}`);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formats, scanText, type ScanOptions } from "ulid-wasm";
-import type { DuckDBConnection } from "@duckdb/node-api";
+import { JsonDuckDBValueConverter, type DuckDBConnection } from "@duckdb/node-api";
 import { column, connectWithFunctions, failure, rows } from "../helpers/duckdb.js";
 import { propertyRuns } from "../helpers/tier.js";
 import { ROOT } from "../helpers/runtimes.js";
@@ -169,6 +169,70 @@ describe("read_ids", () => {
     expect(await column(db, `SELECT id FROM read_ids('${path}') LIMIT 3`)).toEqual(ids.slice(0, 3));
     // The connection goes on working after a scan it stopped.
     expect(await column(db, `SELECT count(*) FROM read_ids('${path}') WHERE line <= 10`)).toEqual(["10"]);
+  });
+
+  it("lets the threads of queries stopped at a LIMIT go, without waiting for garbage collection", () => {
+    // A file of many reads, so each query's thread fills its batches ahead and waits for a reader that never comes.
+    const path = join(dir, "limits.log");
+    writeFileSync(path, formats.ulid.encodeMany(formats.ulid.generateMany(200_000)).map((id, i) => `${i} GET /orders/${id} 200\n`).join(""));
+    // Threads of the process (Linux): before, at most during 40 queries 50 ms apart, and after, given 10 s. A thread
+    // waits PARK_AFTER_MS (read-ids-protocol.ts) for a reader, so at most 10 overlap however fast the queries run.
+    // Kept until garbage collection, they were one more per query (the memory reducer collects them once the process
+    // idles for some seconds, hence the bound during the queries).
+    const run = inOwnProcess(
+      `import { readdirSync } from "node:fs";
+      const threads = () => readdirSync("/proc/self/task").length;
+      const instance = await DuckDBInstance.create(":memory:");
+      const connection = await instance.connect();
+      registerFunctions(connection);
+      await connection.runAndReadAll("SELECT count(*) FROM range(10)");
+      const before = threads();
+      let most = before;
+      for (let i = 0; i < 40; i++) {
+        await connection.runAndReadAll("SELECT id FROM read_ids('${path}') LIMIT 1");
+        most = Math.max(most, threads());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const until = Date.now() + 10_000;
+      while (threads() > before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(JSON.stringify({ before, most, after: threads() }));`,
+      "ulid-wasm/duckdb",
+    );
+    expect(run.stderr).toBe("");
+    const { before, most, after } = JSON.parse(run.stdout) as { before: number; most: number; after: number };
+    expect(most).toBeGreaterThan(before);
+    expect(most - before).toBeLessThanOrEqual(20);
+    expect(after).toBeLessThanOrEqual(before);
+  });
+
+  it("gives every row to a reader that pauses longer than a thread waits, across lines, reads and files", async () => {
+    // Two files of mixed logs (several IDs to a line, some lines long), each several reads: the thread that waited
+    // for the paused reader ends, and the next must go on after the last match taken, on its line, in its file.
+    const files = [0, 1].map((i) => {
+      const text = Array.from({ length: 12 }, (_, k) => randomMixedLog(260_000, 500 + 12 * i + k)).join("\n");
+      const bytes = Uint8Array.from(text, (char) => char.charCodeAt(0));
+      const path = join(dir, `paused-${i}.log`);
+      writeFileSync(path, bytes);
+      return { path, bytes };
+    });
+    const want = expected(files, "all", "all");
+    const result = await db.stream(
+      `SELECT file, line, "offset", format, id, epoch_ms(ts) FROM read_ids('${join(dir, "paused-*.log")}', format := 'all')`,
+    );
+    const got: Row[] = [];
+    let pauses = 0;
+    for (let chunk = 0; ; chunk++) {
+      const data = await result.fetchChunk();
+      if (data === null || data.rowCount === 0) break;
+      got.push(...(data.convertRows(JsonDuckDBValueConverter) as Row[]));
+      // Pauses past PARK_AFTER_MS (read-ids-protocol.ts): early in the first file, within it, and in the second.
+      if (chunk === 3 || chunk === 40 || (got.length > (3 * want.length) / 4 && pauses < 3)) {
+        pauses++;
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+      }
+    }
+    expect(pauses).toBe(3);
+    expect(got).toEqual(want);
   });
 
   it("answers more queries at once than Node's thread pool has threads (4), where DuckDB runs them", () => {
