@@ -14,7 +14,7 @@ export function filesOf(pattern: string): string[] {
   const absolute = pattern.startsWith("/");
   const segments = pattern.split("/").filter((segment) => segment !== "");
   // As DuckDB's glob: two would name a file under as many paths as there are ways to split its directories.
-  if (segments.filter((segment) => segment === "**").length > 1) throw new Error(`"${pattern}" holds "**" more than once`);
+  if (segments.filter((segment) => segment === "**").length > 1) throw new Error(`${JSON.stringify(pattern)} holds "**" more than once`);
   const found: string[] = [];
   walk(absolute ? "/" : ".", segments, found, absolute ? "/" : "");
   return found.sort();

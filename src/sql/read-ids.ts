@@ -76,13 +76,13 @@ function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
   // The library's check of the option, and its message: a scan of nothing.
   scanText(new Uint8Array(0), { format: format as ScanOptions["format"] });
   const files = filesOf(path);
-  if (files.length === 0) throw new SqlFunctionError(`${name}: no file matches "${path}"`);
+  if (files.length === 0) throw new SqlFunctionError(`${name}: no file matches ${JSON.stringify(path)}`);
   for (const file of files) {
     try {
-      if (!statSync(file).isFile()) throw new SqlFunctionError(`${name}: "${file}" is no file`);
+      if (!statSync(file).isFile()) throw new SqlFunctionError(`${name}: ${JSON.stringify(file)} is no file`);
     } catch (error) {
       if (error instanceof SqlFunctionError) throw error;
-      throw new SqlFunctionError(`${name}: cannot read "${file}": ${(error as Error).message}`);
+      throw new SqlFunctionError(`${name}: cannot read ${JSON.stringify(file)}: ${(error as Error).message}`);
     }
   }
   const single = typeof format === "string" && format !== "all" ? format : null;

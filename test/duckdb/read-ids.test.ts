@@ -301,10 +301,12 @@ describe("read_ids", () => {
     }
   });
 
-  it("refuses a missing file, a glob that matches nothing and a format scanning cannot read, naming them", async () => {
+  it("refuses a missing file, a glob that matches nothing and a format scanning cannot read, naming them (a NUL in a path too)", async () => {
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "missing.log")}')`)).toContain(`read_ids: cannot read "${join(dir, "missing.log")}"`);
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "*.none")}')`)).toContain(`read_ids: no file matches "${join(dir, "*.none")}"`);
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ksuid')`)).toMatch(/read_ids: scanning finds ULIDs, .* only: a KSUID /);
     expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}', format := 'ulid,ulid')`)).toContain("read_ids: ");
+    // DuckDB takes a message as a C string: a NUL in the path, written as it is, had cut the message there.
+    expect(await failure(db, `SELECT * FROM read_ids('${join(dir, "big.log")}' || chr(0) || 'x')`)).toMatch(/read_ids: cannot read ".*big\.log\\u0000x": .*null bytes/);
   });
 });
