@@ -20,12 +20,13 @@ const USAGE_HOOK = `data:text/javascript,${encodeURIComponent(
 
 /**
  * Runs `ulid ...args` with standard output going to `stdout` (a file descriptor, or "pipe": then `onStdout` gets
- * each chunk) and `stdin` from a file descriptor or "ignore". Resolves to { ms, cpuMs, peakRssMB, status, stderr }.
+ * each chunk) and `stdin` from a file descriptor or "ignore"; `cli`, another build's dist/cli.cjs to compare with.
+ * Resolves to { ms, cpuMs, peakRssMB, status, stderr }.
  */
-export function runUlid(args, { stdin = "ignore", stdout = "ignore", onStdout } = {}) {
+export function runUlid(args, { stdin = "ignore", stdout = "ignore", onStdout, cli = CLI } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ["--import", USAGE_HOOK, CLI, ...args], { stdio: [stdin, stdout, "pipe"] });
+    const child = spawn(process.execPath, ["--import", USAGE_HOOK, cli, ...args], { stdio: [stdin, stdout, "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     if (onStdout) child.stdout.on("data", onStdout);

@@ -32,7 +32,11 @@ export class IdSet {
 
   /** Adds the ID whose big-endian words are `key[0..4)`; returns whether it was new. */
   add(key: Uint32Array): boolean {
-    const [a, b, c, d] = key as unknown as [number, number, number, number];
+    // Read word by word: destructuring the typed array iterates it, slow before V8 optimises this (scan-target.ts).
+    const a = key[0]!;
+    const b = key[1]!;
+    const c = key[2]!;
+    const d = key[3]!;
     if ((a | b | c | d) === 0) {
       if (this.hasZero) return false;
       this.hasZero = true;
