@@ -17,19 +17,25 @@ export function registrationArguments(connection: unknown, options: unknown): { 
     throw refused("options", "an object", options);
   }
   if (typeof prefix !== "string") throw refused("the `prefix` option", "a string", prefix);
-  // DuckDB takes names as C strings: "x\0" would register every function as "x".
-  if (prefix.includes("\0")) throw refused("the `prefix` option", "a string without NUL characters", prefix);
+  // DuckDB takes names as C strings of UTF-8: "x\0" would register every function as "x", and a lone surrogate as
+  // U+FFFD, either under names other than those returned.
+  if (prefix.includes("\0") || LONE_SURROGATE.test(prefix)) {
+    throw refused("the `prefix` option", "a string of Unicode text without NUL characters", prefix);
+  }
   return { connection, prefix };
 }
 
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * What DuckDB's client threw as the functions were registered, as a UlidError: its plain Error says only that it
- * failed ("Failed to register scalar function"), which a closed connection causes.
+ * failed ("Failed to register scalar function"), which a closed connection causes, or one in a failed transaction.
  */
 export function refusedRegistration(error: unknown): UlidError {
   if (error instanceof UlidError) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new UlidError("INVALID_ARGUMENT", `connection must be an open DuckDBConnection: DuckDB refused the functions (${reason.slice(0, 200)})`);
+  return new UlidError("INVALID_ARGUMENT", `DuckDB refused the functions (${reason.slice(0, 200)}): the connection must be open, and not in a failed transaction`);
 }
 
 /** Whether `value` has a connection's two registering methods; not what cannot be read (a revoked Proxy). */

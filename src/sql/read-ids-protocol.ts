@@ -27,13 +27,14 @@ export const PARK_AFTER_MS = 500;
 
 /**
  * Where a scanning thread starts: at the file of index `file` in the query's list, after its match at byte `offset`
- * on line `line` (the last one the main thread took from the thread before). The thread scans that file again from
- * the start of that line, a clean border for every format, and posts only the matches after that offset.
+ * on line `line` (the last one the main thread took from the thread before), the file that had `identity` (device
+ * and inode, "dev:ino") when the query started.
  */
 export interface ScanStart {
   readonly file: number;
   readonly offset: number;
   readonly line: number;
+  readonly identity: string;
 }
 
 /**

@@ -13,7 +13,7 @@
  * require, which Node loads with synchronous reads where an ES module's load goes through the pool; the thread
  * starts without the app's Node options (read-ids.ts), whose preloads would be ES modules.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
 import type { ScanColumns, ScanOptions } from "../index.js";
 import { ChunkText } from "./chunk-text.js";
@@ -58,19 +58,6 @@ function* fileChunks(fd: number, from: number, text: ChunkText | null): Generato
   }
 }
 
-/** Where the line holding byte `offset` of the open file `fd` starts: just after the newline before it, or 0. */
-function lineStart(fd: number, offset: number): number {
-  const block = new Uint8Array(64 * 1024);
-  for (let end = offset; end > 0; ) {
-    const from = Math.max(0, end - block.length);
-    const read = readSync(fd, block, 0, end - from, from);
-    const newline = block.subarray(0, read).lastIndexOf(NEWLINE);
-    if (newline >= 0) return from + newline + 1;
-    end = from;
-  }
-  return 0;
-}
-
 /**
  * Posts a message and counts it; waits while the main thread is AHEAD batches behind. False once cancelled, or once
  * it has waited PARK_AFTER_MS: the thread then ends, flagged PARKED (read-ids-protocol.ts says why).
@@ -94,8 +81,8 @@ function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
 }
 
 /**
- * Where a file's scan starts and what it leaves out: from `base`, the start of the line numbered `firstLine`, the
- * matches up to byte `through` being ones the main thread has (-1: none).
+ * Where a file's scan starts and what it leaves out: from byte `base`, on the line numbered `firstLine`, the matches
+ * up to byte `through` being ones the main thread has (-1: none).
  */
 interface FileStart {
   readonly base: number;
@@ -144,15 +131,36 @@ function nthNewline(text: Uint8Array, n: number): number {
   return at;
 }
 
+/**
+ * The file a thread before this one was scanning, opened again by its name: the same file (device and inode as
+ * when the query started), or an error. Renamed away by a log rotation, or removed, while the query's reader paused,
+ * its name now holds other text or none, whose bytes must not pass for the rest of it.
+ */
+function reopened(file: string, identity: string): number {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch (error) {
+    throw new Error(`${JSON.stringify(file)} went away while the query's reader paused: ${(error as Error).message}`);
+  }
+  const { dev, ino } = fstatSync(fd, { bigint: true });
+  if (`${dev}:${ino}` === identity) return fd;
+  closeSync(fd);
+  throw new Error(`${JSON.stringify(file)} was replaced while the query's reader paused (a log rotation?): read it again`);
+}
+
 async function scan(): Promise<void> {
   // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
   // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
   const { scanChunks, formats } = await import("../index.js");
   for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
-    const fd = openSync(files[index]!, "r");
+    const resumed = start !== null && index === start.file;
+    const fd = resumed ? reopened(files[index]!, start.identity) : openSync(files[index]!, "r");
     try {
-      const from = start !== null && index === start.file ? { base: lineStart(fd, start.offset), firstLine: start.line, through: start.offset } : FROM_START;
+      // From the last match taken, found again and left out: the start of a match is a border for every format (the
+      // byte before it glues to none, and no escape sequence runs into it), so what follows it reads as it did.
+      const from = resumed ? { base: start.offset, firstLine: start.line, through: start.offset } : FROM_START;
       for await (const columns of scanChunks(fileChunks(fd, from.base, text), { format, lines: true, columns: true })) {
         if (!postMatches(index, columns, text, formats, from)) return;
       }

@@ -277,9 +277,11 @@ describe("named values and DuckDB's own functions", () => {
     const closed = await (await DuckDBInstance.create(":memory:")).connect();
     closed.closeSync();
     const cases: [unknown, unknown, string][] = [
-      [closed, undefined, "connection must be an open DuckDBConnection: DuckDB refused the functions (Failed to register scalar function)"],
-      // DuckDB reads names as C strings: this prefix would have registered every function as "x".
-      [db, { prefix: "x\0" }, 'the `prefix` option must be a string without NUL characters, got "x\\u0000"'],
+      [closed, undefined, "DuckDB refused the functions (Failed to register scalar function): the connection must be open, and not in a failed transaction"],
+      // DuckDB reads names as C strings of UTF-8: these prefixes would have registered every function as "x", and
+      // under U+FFFD.
+      [db, { prefix: "x\0" }, 'the `prefix` option must be a string of Unicode text without NUL characters, got "x\\u0000"'],
+      [db, { prefix: "\ud800_" }, 'the `prefix` option must be a string of Unicode text without NUL characters, got "\\ud800_"'],
       [{}, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got an object"],
       [null, undefined, "connection must be a DuckDBConnection of @duckdb/node-api, got null"],
       [db, 5, "options must be an object, got 5"],

@@ -4,7 +4,7 @@
  * or stop early, and its errors. Deep tier (vitest.config.ts).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -233,6 +233,34 @@ describe("read_ids", () => {
     }
     expect(pauses).toBe(3);
     expect(got).toEqual(want);
+  });
+
+  it("gives no rows of another file when its file is rotated or removed while the reader pauses", async () => {
+    for (const change of ["rotate", "remove"] as const) {
+      const path = join(dir, `rotated-${change}.log`);
+      const lines = (tag: string) => formats.ulid.encodeMany(formats.ulid.generateMany(100_000)).map((id, i) => `${tag} ${i} ${id}\n`).join("");
+      writeFileSync(path, lines("old"));
+      const want = await rows(db, `SELECT line, "offset", id FROM read_ids('${path}')`);
+      const result = await db.stream(`SELECT line, "offset", id FROM read_ids('${path}')`);
+      const got: unknown[][] = [];
+      for (let chunk = 0; ; chunk++) {
+        const data = await result.fetchChunk();
+        if (data === null || data.rowCount === 0) break;
+        got.push(...data.convertRows(JsonDuckDBValueConverter));
+        if (chunk === 2) {
+          // Past PARK_AFTER_MS: the thread ends, and the next must not read what the name now holds.
+          await new Promise((resolve) => setTimeout(resolve, 1_200));
+          if (change === "rotate") {
+            renameSync(path, `${path}.1`);
+            writeFileSync(path, lines("new"));
+          } else rmSync(path);
+        }
+      }
+      // The query fails where it would have read on (DuckDB's streaming client ends the stream there, without the
+      // error: runAndReadAll gives it); what came before is the file's own.
+      expect(got.length).toBeLessThan(want.length);
+      expect(got).toEqual(want.slice(0, got.length));
+    }
   });
 
   it("answers more queries at once than Node's thread pool has threads (4), where DuckDB runs them", () => {
