@@ -1,7 +1,7 @@
 /**
  * What the `read_ids` scanning thread (read-ids-worker.ts) and the main thread (read-ids.ts) share: the messages on
- * their port, and an Int32Array over shared memory of counters: batches posted, batches taken, and flags that the
- * query is over, that the thread has started and that it has ended for want of a reader.
+ * their port, and an Int32Array over shared memory of counters: batches posted, batches taken, flags that the
+ * query is over, that the thread has started and that it has ended for want of a reader, and its heartbeat.
  */
 
 /** Index of the batches posted, in the shared counters. */
@@ -14,7 +14,12 @@ export const CANCELLED = 2;
 export const STARTED = 3;
 /** Index of the flag the scanning thread sets as it ends, its batches untaken for PARK_AFTER_MS (read-ids.ts starts another). */
 export const PARKED = 4;
-export const COUNTERS = 5;
+/**
+ * Index of the thread's heartbeat: a count it raises at every chunk it reads and every tenth of a second it waits,
+ * so the main thread can tell a thread that died (out of memory) from a busy one, and fail the query, not wait.
+ */
+export const BEAT = 5;
+export const COUNTERS = 6;
 
 /**
  * How long the scanning thread waits for the main thread to take a batch before it ends, with the flag PARKED.

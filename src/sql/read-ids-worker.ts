@@ -18,7 +18,7 @@ import { workerData, type MessagePort } from "node:worker_threads";
 import type { ScanColumns, ScanOptions } from "../index.js";
 import { ChunkText } from "./chunk-text.js";
 import { idTexts, type IdEncoder } from "./id-texts.js";
-import { AHEAD, CANCELLED, CONSUMED, PARK_AFTER_MS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
+import { AHEAD, BEAT, CANCELLED, CONSUMED, PARK_AFTER_MS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
 
 /** Bytes read at a time: as the command reads (src/cli/input.ts). test/duckdb/read-ids.test.ts cuts IDs at its multiples. */
 const READ_BYTES = 512 * 1024;
@@ -38,8 +38,6 @@ interface Work {
 
 const { files, format, single, readsIds, port, state, start } = workerData as Work;
 const NEWLINE = 0x0a;
-Atomics.store(state, STARTED, 1);
-Atomics.notify(state, POSTED);
 
 /**
  * The bytes of the open file `fd` from byte `from`, a chunk at a time, each a fresh array (the scan may keep what
@@ -50,6 +48,7 @@ function* fileChunks(fd: number, from: number, text: ChunkText | null): Generato
   for (let position = from; ; ) {
     const chunk = new Uint8Array(READ_BYTES);
     const read = readSync(fd, chunk, 0, READ_BYTES, position);
+    Atomics.add(state, BEAT, 1);
     if (read === 0) return;
     position += read;
     const bytes = chunk.subarray(0, read);
@@ -77,6 +76,7 @@ function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
       return false;
     }
     Atomics.wait(state, CONSUMED, consumed, 100);
+    Atomics.add(state, BEAT, 1);
   }
 }
 
@@ -153,6 +153,9 @@ async function scan(): Promise<void> {
   // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
   // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
   const { scanChunks, formats } = await import("../index.js");
+  // Started once the library is loaded: from here on the thread beats (BEAT) as it works.
+  Atomics.store(state, STARTED, 1);
+  Atomics.notify(state, POSTED);
   for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
     const resumed = start !== null && index === start.file;

@@ -14,7 +14,7 @@ import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
 import { fixedWidth } from "./id-texts.js";
-import { CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
+import { BEAT, CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
 import { copyIntoVector, writeLines, writeStrings, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
@@ -106,7 +106,13 @@ const abandoned = new FinalizationRegistry<{ state: Int32Array; worker: Worker }
  * takes tens of milliseconds; this allows for a machine under heavy load.
  */
 const START_LIMIT_MS = 30_000;
-/** The longest single wait for the thread, after which the main thread looks again (at its start, above all). */
+/**
+ * How long a started thread may go without a heartbeat (BEAT) before the query fails: it beats at every chunk it
+ * reads (milliseconds apart) and every tenth of a second it waits, so only a thread that died, or one whose read of a
+ * chunk is stuck this long (a network file system gone), goes so long.
+ */
+const STALL_LIMIT_MS = 30_000;
+/** The longest single wait for the thread, after which the main thread looks again. */
 const WAIT_STEP_MS = 250;
 
 /** One query's scan: the thread, and the batch being turned into rows. */
@@ -129,6 +135,9 @@ class ScanThread {
 
   /** When the thread was asked to start, in `performance.now()` ms. */
   private startedAt = 0;
+  /** The thread's last heartbeat seen, and when it was seen to change (`performance.now()` ms). */
+  private beat = 0;
+  private beatAt = 0;
 
   constructor(
     private readonly module: URL,
@@ -152,7 +161,8 @@ class ScanThread {
     this.port = channel.port1;
     this.state = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
     this.received = 0;
-    this.startedAt = performance.now();
+    this.startedAt = this.beatAt = performance.now();
+    this.beat = 0;
     const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
     this.worker = new Worker(this.module, {
       workerData: { files, format, single, readsIds, port: channel.port2, state: this.state, start },
@@ -201,12 +211,7 @@ class ScanThread {
           this.startThread(this.resumeAt);
           continue;
         }
-        if (Atomics.load(this.state, STARTED) === 0 && performance.now() - this.startedAt > START_LIMIT_MS) {
-          this.finished = true;
-          abandoned.unregister(this);
-          void this.worker.terminate();
-          throw new SqlFunctionError(`${name}: its scanning thread did not start within ${START_LIMIT_MS / 1000} s`);
-        }
+        this.checkAlive(name);
         Atomics.wait(this.state, POSTED, this.received, WAIT_STEP_MS);
         continue;
       }
@@ -223,6 +228,25 @@ class ScanThread {
       abandoned.unregister(this);
       if (message.kind === "error") throw new SqlFunctionError(`${name}: ${message.message}`);
     }
+  }
+
+  /** Fails the query if the thread has not started within START_LIMIT_MS, or has not beaten for STALL_LIMIT_MS. */
+  private checkAlive(name: string): void {
+    const now = performance.now();
+    let stalled: string | null = null;
+    if (Atomics.load(this.state, STARTED) === 0) {
+      if (now - this.startedAt > START_LIMIT_MS) stalled = `did not start within ${START_LIMIT_MS / 1000} s`;
+    } else if (Atomics.load(this.state, BEAT) !== this.beat) {
+      this.beat = Atomics.load(this.state, BEAT);
+      this.beatAt = now;
+    } else if (now - this.beatAt > STALL_LIMIT_MS) {
+      stalled = `stopped: nothing for ${STALL_LIMIT_MS / 1000} s (it died, out of memory, or a read is stuck)`;
+    }
+    if (stalled === null) return;
+    this.finished = true;
+    abandoned.unregister(this);
+    void this.worker.terminate();
+    throw new SqlFunctionError(`${name}: its scanning thread ${stalled}`);
   }
 
   /** Writes `count` rows of `column` from the batch's current row into `vector`. */

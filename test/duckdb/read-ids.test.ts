@@ -263,6 +263,53 @@ describe("read_ids", () => {
     }
   });
 
+  it("fails a query whose scanning thread dies after it started, rather than wait for ever", () => {
+    // The thread ends (as out of memory would end it) after its second batch, without a word: the main thread takes
+    // those two, then sees no heartbeat for 30 s (STALL_LIMIT_MS, src/sql/read-ids.ts). Preloads put the death in:
+    // one in the process gives each Worker the other, which ends the thread at its second post.
+    const path = join(dir, "dies.log");
+    writeFileSync(path, formats.ulid.encodeMany(formats.ulid.generateMany(200_000)).map((id, i) => `${i} ${id}\n`).join(""));
+    const inThread = join(dir, "die-at-second-post.cjs");
+    writeFileSync(
+      inThread,
+      `const { MessagePort } = require("node:worker_threads");
+      const post = MessagePort.prototype.postMessage;
+      let posts = 0;
+      MessagePort.prototype.postMessage = function (...args) {
+        post.apply(this, args);
+        if (++posts === 2) process.exit(0);
+      };`,
+    );
+    const inProcess = join(dir, "threads-die.cjs");
+    writeFileSync(
+      inProcess,
+      `const threads = require("node:worker_threads");
+      const { Worker } = threads;
+      threads.Worker = class extends Worker {
+        constructor(file, options) {
+          super(file, { ...options, execArgv: ["--require", ${JSON.stringify(inThread)}] });
+        }
+      };
+      require("node:module").syncBuiltinESMExports();`,
+    );
+    const run = inOwnProcess(
+      `const connection = await (await DuckDBInstance.create(":memory:")).connect();
+      registerFunctions(connection);
+      const started = Date.now();
+      try {
+        await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')");
+        console.log("no error");
+      } catch (error) {
+        console.log(JSON.stringify({ message: error.message, seconds: Math.round((Date.now() - started) / 1000) }));
+      }`,
+      "ulid-wasm/duckdb",
+      ["--require", inProcess],
+    );
+    const { message, seconds } = JSON.parse(run.stdout) as { message: string; seconds: number };
+    expect(message).toContain("read_ids: its scanning thread stopped: nothing for 30 s");
+    expect(seconds).toBeGreaterThanOrEqual(30);
+  }, 90_000);
+
   it("answers more queries at once than Node's thread pool has threads (4), where DuckDB runs them", () => {
     const path = join(dir, "concurrent.log");
     writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.ulid.generate()} ${formats.uuidv7.generate()}\n`);
