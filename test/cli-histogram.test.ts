@@ -1,10 +1,13 @@
 /**
  * The `scan --stats` histogram: its bucket size follows the span, stays within a screenful, and merging buckets
- * as the span grows puts every time exactly where bucketing at the final size from the start would.
+ * as the span grows puts every time exactly where bucketing at the final size from the start would (also as a
+ * property over random times in any order).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TimeHistogram } from "../src/printer/histogram.js";
 import { seededUint32 } from "./helpers/reference.js";
+import { propertyRuns } from "./helpers/tier.js";
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 3, 15);
@@ -46,6 +49,32 @@ describe("TimeHistogram", () => {
       [...expected].sort((a, b) => a[0] - b[0]),
     );
     expect(buckets.every((bucket, i) => i === 0 || bucket.start === buckets[i - 1]!.start + size)).toBe(true);
+  });
+
+  it("takes its size from the first and last times alone, and puts each time in its bucket, in any order (property)", () => {
+    // Times within spans from a millisecond to millennia, in any order, repeats included.
+    const times = fc.integer({ min: 0, max: 12 }).chain((digits) =>
+      fc.array(fc.integer({ min: 0, max: 10 ** digits }).map((offset) => T0 + offset), { minLength: 1, maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(times, (list) => {
+        const histogram = histogramOf(list);
+        const [low, high] = [Math.min(...list), Math.max(...list)];
+        expect(histogram.size).toBe(histogramOf([low, high]).size);
+        const size = histogram.size;
+        const buckets = histogram.buckets();
+        expect(buckets.length).toBeLessThanOrEqual(40);
+        expect(buckets[0]!.start).toBe(Math.floor(low / size) * size);
+        expect(buckets.at(-1)!.start).toBe(Math.floor(high / size) * size);
+        const counts = new Map(buckets.map(({ start, count }) => [start, count]));
+        for (const time of list) {
+          const start = Math.floor(time / size) * size;
+          counts.set(start, counts.get(start)! - 1);
+        }
+        expect([...counts.values()].every((count) => count === 0)).toBe(true);
+      }),
+      { numRuns: propertyRuns(300) },
+    );
   });
 
   it("draws a labelled bar per bucket, the longest for the fullest, a sliver for a small count", () => {
