@@ -32,14 +32,17 @@ export const PARK_AFTER_MS = 500;
 
 /**
  * Where a scanning thread starts: at the file of index `file` in the query's list, after its match at byte `offset`
- * on line `line` (the last one the main thread took from the thread before), the file that had `identity` (device
- * and inode, "dev:ino") when the query started.
+ * on line `line` (the last one the main thread took from the thread before), whose time was `time` and format
+ * `format` (an index into the scan's names). The thread opens the file again by its name and must find that match
+ * there again, or the file changed during the pause (rotated, removed, rewritten) and the query fails: nothing of
+ * another file passes for the rest of this one.
  */
 export interface ScanStart {
   readonly file: number;
   readonly offset: number;
   readonly line: number;
-  readonly identity: string;
+  readonly time: number;
+  readonly format: number;
 }
 
 /**

@@ -13,7 +13,7 @@
  * require, which Node loads with synchronous reads where an ES module's load goes through the pool; the thread
  * starts without the app's Node options (read-ids.ts), whose preloads would be ES modules.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
 import type { ScanColumns, ScanOptions } from "../index.js";
 import { ChunkText } from "./chunk-text.js";
@@ -82,21 +82,32 @@ function post(message: ScanMessage, transfer: ArrayBuffer[] = []): boolean {
 
 /**
  * Where a file's scan starts and what it leaves out: from byte `base`, on the line numbered `firstLine`, the matches
- * up to byte `through` being ones the main thread has (-1: none).
+ * up to byte `through` being ones the main thread has (-1: none). A scan that starts again must first find the match
+ * the main thread took last (`again`: its time and format) at `through`; `found` says it has.
  */
 interface FileStart {
   readonly base: number;
   readonly firstLine: number;
   readonly through: number;
+  readonly again: { readonly time: number; readonly format: number } | null;
+  found: boolean;
 }
 
-const FROM_START: FileStart = { base: 0, firstLine: 1, through: -1 };
+function fromStart(): FileStart {
+  return { base: 0, firstLine: 1, through: -1, again: null, found: true };
+}
+
+/** The error of a file that is not what it was when the thread before read it. */
+function changed(file: string): Error {
+  return new Error(`${JSON.stringify(file)} changed while the query's reader paused (rotated, removed or rewritten): read it again`);
+}
 
 /**
  * Posts one chunk's matches of file `index` (their arrays move to the main thread), as offsets and lines in the
  * whole file and without those the main thread has; false once cancelled or parked.
  */
-function postMatches(index: number, columns: ScanColumns, text: ChunkText | null, encoders: Readonly<Record<string, IdEncoder>>, { base, firstLine, through }: FileStart): boolean {
+function postMatches(index: number, columns: ScanColumns, text: ChunkText | null, encoders: Readonly<Record<string, IdEncoder>>, from: FileStart): boolean {
+  const { base, firstLine, through, again } = from;
   const formats = single === null ? columns.formats : null;
   // The text first: ChunkText counts offsets from the scan's start.
   let ids = text === null ? null : idTexts(columns, text, encoders);
@@ -106,6 +117,11 @@ function postMatches(index: number, columns: ScanColumns, text: ChunkText | null
       offsets[i] += base;
       lines[i] += firstLine - 1;
     }
+  }
+  if (!from.found) {
+    // The scan starts at the match taken last: it must be the first found, as it was.
+    if (offsets[0] !== through || times[0] !== again!.time || columns.formats[0] !== again!.format) throw changed(files[index]!);
+    from.found = true;
   }
   // The matches come in order of offset.
   let skip = 0;
@@ -131,42 +147,32 @@ function nthNewline(text: Uint8Array, n: number): number {
   return at;
 }
 
-/**
- * The file a thread before this one was scanning, opened again by its name: the same file (device and inode as
- * when the query started), or an error. Renamed away by a log rotation, or removed, while the query's reader paused,
- * its name now holds other text or none, whose bytes must not pass for the rest of it.
- */
-function reopened(file: string, identity: string): number {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch (error) {
-    throw new Error(`${JSON.stringify(file)} went away while the query's reader paused: ${(error as Error).message}`);
-  }
-  const { dev, ino } = fstatSync(fd, { bigint: true });
-  if (`${dev}:${ino}` === identity) return fd;
-  closeSync(fd);
-  throw new Error(`${JSON.stringify(file)} was replaced while the query's reader paused (a log rotation?): read it again`);
-}
-
 async function scan(): Promise<void> {
   // Loaded here, not at the top: a library that fails to load is then an error message like any other, where a
   // failed static import would end the thread before it could say so. The build makes it a require (synchronous).
   const { scanChunks, formats } = await import("../index.js");
-  // Started once the library is loaded: from here on the thread beats (BEAT) as it works.
+  // Started once the library is loaded, with a first beat: from here on the thread beats (BEAT) as it works.
+  Atomics.add(state, BEAT, 1);
   Atomics.store(state, STARTED, 1);
   Atomics.notify(state, POSTED);
   for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
     const resumed = start !== null && index === start.file;
-    const fd = resumed ? reopened(files[index]!, start.identity) : openSync(files[index]!, "r");
+    let fd: number;
+    try {
+      fd = openSync(files[index]!, "r");
+    } catch (error) {
+      if (resumed) throw changed(files[index]!);
+      throw error;
+    }
     try {
       // From the last match taken, found again and left out: the start of a match is a border for every format (the
       // byte before it glues to none, and no escape sequence runs into it), so what follows it reads as it did.
-      const from = resumed ? { base: start.offset, firstLine: start.line, through: start.offset } : FROM_START;
+      const from: FileStart = resumed ? { base: start.offset, firstLine: start.line, through: start.offset, again: start, found: false } : fromStart();
       for await (const columns of scanChunks(fileChunks(fd, from.base, text), { format, lines: true, columns: true })) {
         if (!postMatches(index, columns, text, formats, from)) return;
       }
+      if (!from.found) throw changed(files[index]!);
     } finally {
       closeSync(fd);
     }

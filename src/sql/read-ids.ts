@@ -27,8 +27,6 @@ const VECTOR_ROWS = bindings.vector_size();
 
 interface ReadIdsBind {
   readonly files: readonly string[];
-  /** Each file's device and inode, "dev:ino", as the query starts (a thread that starts again checks them). */
-  readonly identities: readonly string[];
   readonly format: ScanOptions["format"];
   readonly single: string | null;
 }
@@ -79,18 +77,16 @@ function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
   scanText(new Uint8Array(0), { format: format as ScanOptions["format"] });
   const files = filesOf(path);
   if (files.length === 0) throw new SqlFunctionError(`${name}: no file matches ${JSON.stringify(path)}`);
-  const identities = files.map((file) => {
+  for (const file of files) {
     try {
-      const stats = statSync(file, { bigint: true });
-      if (!stats.isFile()) throw new SqlFunctionError(`${name}: ${JSON.stringify(file)} is no file`);
-      return `${stats.dev}:${stats.ino}`;
+      if (!statSync(file).isFile()) throw new SqlFunctionError(`${name}: ${JSON.stringify(file)} is no file`);
     } catch (error) {
       if (error instanceof SqlFunctionError) throw error;
       throw new SqlFunctionError(`${name}: cannot read ${JSON.stringify(file)}: ${(error as Error).message}`);
     }
-  });
+  }
   const single = typeof format === "string" && format !== "all" ? format : null;
-  return { files, identities, format: format as ScanOptions["format"], single };
+  return { files, format: format as ScanOptions["format"], single };
 }
 
 /** Ends a scanning thread whose query DuckDB let go of without reading it to the end (a LIMIT). */
@@ -220,8 +216,9 @@ class ScanThread {
       Atomics.notify(this.state, CONSUMED);
       const message = received.message as ScanMessage;
       if (message.kind === "batch") {
-        const { fileIndex, count, offsets, lines } = message.batch;
-        this.resumeAt = { file: fileIndex, offset: offsets[count - 1]!, line: lines[count - 1]!, identity: this.bound.identities[fileIndex]! };
+        const { fileIndex, count, offsets, lines, times, formats } = message.batch;
+        const last = count - 1;
+        this.resumeAt = { file: fileIndex, offset: offsets[last]!, line: lines[last]!, time: times[last]!, format: formats?.[last] ?? 0 };
         return message.batch;
       }
       this.finished = true;

@@ -235,8 +235,9 @@ describe("read_ids", () => {
     expect(got).toEqual(want);
   });
 
-  it("gives no rows of another file when its file is rotated or removed while the reader pauses", async () => {
-    for (const change of ["rotate", "remove"] as const) {
+  it("gives no rows of another file when its file is rotated, removed, recreated or rewritten while the reader pauses", async () => {
+    // Recreated: on ext4 the new file may take the old one's inode number; rewritten: copytruncate's way, in place.
+    for (const change of ["rotate", "remove", "recreate", "rewrite"] as const) {
       const path = join(dir, `rotated-${change}.log`);
       const lines = (tag: string) => formats.ulid.encodeMany(formats.ulid.generateMany(100_000)).map((id, i) => `${tag} ${i} ${id}\n`).join("");
       writeFileSync(path, lines("old"));
@@ -250,10 +251,9 @@ describe("read_ids", () => {
         if (chunk === 2) {
           // Past PARK_AFTER_MS: the thread ends, and the next must not read what the name now holds.
           await new Promise((resolve) => setTimeout(resolve, 1_200));
-          if (change === "rotate") {
-            renameSync(path, `${path}.1`);
-            writeFileSync(path, lines("new"));
-          } else rmSync(path);
+          if (change === "rotate") renameSync(path, `${path}.1`);
+          if (change === "remove" || change === "recreate") rmSync(path);
+          if (change !== "remove") writeFileSync(path, lines("new"));
         }
       }
       // The query fails where it would have read on (DuckDB's streaming client ends the stream there, without the
