@@ -8,13 +8,14 @@
  *     `max(uuid_extract_timestamp(id::UUID))`, native code on every thread;
  *   - `read_ids` over a log file (bench/log-fixture.mjs) in MB/s, counting its rows (the scanning thread's work) and
  *     reading every column (the JS thread's too: a DuckDB string per match), against `ulid scan --plausible .. FILE
- *     > /dev/null` (every match, as read_ids gives them).
+ *     > /dev/null` (every match, as read_ids gives them); and a read_ids query over a one-line file, what a query
+ *     costs before its first byte.
  * Each query runs ROUNDS times in rotated order; the figure is the median, since the machine is shared. The
  * answers are checked against each other before anything is timed. LOG_MB=N in the environment sizes the log
  * (200 MB by default).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -136,6 +137,19 @@ try {
   console.log(`  read_ids: SELECT count(*) FROM read_ids(file)   ${rate(rounds.readIds)}`);
   console.log(`  read_ids: every column (count(file), max(...))   ${rate(rounds.everyColumn)}`);
   console.log(`  ulid scan --plausible .. file > /dev/null        ${rate(rounds.scan)}`);
+
+  // A query over a one-line file: what read_ids costs before its first byte (its scanning thread's start, the
+  // library's load in it and its WebAssembly), beside a query of DuckDB's own.
+  const tiny = join(dir, "one-line.log");
+  writeFileSync(tiny, "GET /orders/01ARYZ6S410000000000000000 200\n");
+  const latency: { readIds: number[]; own: number[] } = { readIds: [], own: [] };
+  for (let round = 0; round < 31; round++) {
+    latency.readIds.push((await timed(connection, `SELECT count(*) FROM read_ids('${tiny}')`)).seconds);
+    latency.own.push((await timed(connection, "SELECT count(*) FROM range(3)")).seconds);
+  }
+  const ms = (seconds: number[]) => `${(1000 * median(seconds)).toFixed(1)} ms`;
+  console.log(`
+A query over a one-line file (medians of 31): read_ids ${ms(latency.readIds)}, SELECT count(*) FROM range(3) ${ms(latency.own)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
