@@ -23,9 +23,8 @@ export interface RegisterOptions {
  * `F_to_blob`, `F_from_blob`, `F_min`, `F_max`, `F_generate`, and for 16-byte formats `F_to_uuid` and
  * `F_from_uuid`; and the table function `read_ids(path, format := 'ulid')`, the IDs found in a file or the files of a
  * glob. DuckDB keeps functions per database instance: registered through one connection, they are there for every
- * connection to the same instance. Returns the names registered. Another object
- * than a connection, a closed one, or a `prefix` that is no string or no Unicode text (a NUL, a lone surrogate), is a UlidError
- * (INVALID_ARGUMENT).
+ * connection to the same instance. Returns the names registered. Another object than a connection, a closed one,
+ * or a `prefix` that is no string or no Unicode text (a NUL, a lone surrogate), is a UlidError (INVALID_ARGUMENT).
  */
 export function registerFunctions(connection: DuckDBConnection, options?: RegisterOptions): string[] {
   const checked = registrationArguments(connection, options);

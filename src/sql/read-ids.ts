@@ -221,10 +221,15 @@ class ScanThread {
         this.resumeAt = { file: fileIndex, offset: offsets[last]!, line: lines[last]!, time: times[last]!, format: formats?.[last] ?? 0 };
         return message.batch;
       }
-      this.finished = true;
-      abandoned.unregister(this);
+      this.finish();
       if (message.kind === "error") throw new SqlFunctionError(`${name}: ${message.message}`);
     }
+  }
+
+  /** Marks the scan over: no more rows, and nothing left for `abandoned` to end. */
+  private finish(): void {
+    this.finished = true;
+    abandoned.unregister(this);
   }
 
   /** Fails the query if the thread has not started within START_LIMIT_MS, or has not beaten for STALL_LIMIT_MS. */
@@ -240,8 +245,7 @@ class ScanThread {
       stalled = `stopped: nothing for ${STALL_LIMIT_MS / 1000} s (it died, out of memory, or a read is stuck)`;
     }
     if (stalled === null) return;
-    this.finished = true;
-    abandoned.unregister(this);
+    this.finish();
     void this.worker.terminate();
     throw new SqlFunctionError(`${name}: its scanning thread ${stalled}`);
   }
