@@ -9,7 +9,7 @@
  *   - `read_ids` over a log file (bench/log-fixture.mjs) in MB/s, counting its rows (the scanning thread's work) and
  *     reading every column (the JS thread's too: a DuckDB string per match), against `ulid scan --plausible .. FILE
  *     > /dev/null` (every match, as read_ids gives them); and a read_ids query over a one-line file, what a query
- *     costs before its first byte.
+ *     costs before its first byte, on a thread of the pool and on one it starts.
  * Each query runs ROUNDS times in rotated order; the figure is the median, since the machine is shared. The
  * answers are checked against each other before anything is timed. LOG_MB=N in the environment sizes the log
  * (200 MB by default).
@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { DuckDBInstance, DuckDBScalarFunction, DuckDBTimestampTZValue, TIMESTAMPTZ, VARCHAR, type DuckDBConnection } from "@duckdb/node-api";
 import * as ulidPackage from "ulid";
 import { registerFunctions } from "../dist/duckdb.js";
+import { IDLE_MS } from "../src/sql/read-ids-protocol.js";
 import { median } from "./lib/measure.js";
 // @ts-expect-error: a plain .mjs module, shared with the command's benchmarks
 import { writeLog } from "./log-fixture.mjs";
@@ -32,6 +33,8 @@ const ROWS = Number(process.argv[2] ?? 10_000_000);
 const ROUNDS = 3;
 /** MB of the log file read_ids and `ulid scan` read. */
 const LOG_MB = Number(process.env.LOG_MB ?? 200);
+/** Queries of read_ids that start a thread, each after the pool has been idle IDLE_MS: 11 s apart. */
+const STARTED_ROUNDS = 5;
 /** `ulid scan` keeps only IDs of plausible times by default; read_ids, as scanText, keeps every match. */
 const ALL_TIMES = ["--plausible", ".."];
 
@@ -138,18 +141,26 @@ try {
   console.log(`  read_ids: every column (count(file), max(...))   ${rate(rounds.everyColumn)}`);
   console.log(`  ulid scan --plausible .. file > /dev/null        ${rate(rounds.scan)}`);
 
-  // A query over a one-line file: what read_ids costs before its first byte (its scanning thread's start, the
-  // library's load in it and its WebAssembly), beside a query of DuckDB's own.
+  // A query over a one-line file: what read_ids costs before its first byte, beside a query of DuckDB's own. One
+  // after another, each takes the thread the one before left idle (src/sql/scan-thread-pool.ts); once the pool has
+  // been idle IDLE_MS, its threads have ended, and a query starts one (Node's worker, the library's load in it and
+  // its WebAssembly).
   const tiny = join(dir, "one-line.log");
   writeFileSync(tiny, "GET /orders/01ARYZ6S410000000000000000 200\n");
-  const latency: { readIds: number[]; own: number[] } = { readIds: [], own: [] };
+  const tinyQuery = `SELECT count(*) FROM read_ids('${tiny}')`;
+  const latency: { kept: number[]; started: number[]; own: number[] } = { kept: [], started: [], own: [] };
   for (let round = 0; round < 31; round++) {
-    latency.readIds.push((await timed(connection, `SELECT count(*) FROM read_ids('${tiny}')`)).seconds);
+    latency.kept.push((await timed(connection, tinyQuery)).seconds);
     latency.own.push((await timed(connection, "SELECT count(*) FROM range(3)")).seconds);
+  }
+  for (let round = 0; round < STARTED_ROUNDS; round++) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
+    latency.started.push((await timed(connection, tinyQuery)).seconds);
   }
   const ms = (seconds: number[]) => `${(1000 * median(seconds)).toFixed(1)} ms`;
   console.log(`
-A query over a one-line file (medians of 31): read_ids ${ms(latency.readIds)}, SELECT count(*) FROM range(3) ${ms(latency.own)}`);
+A query over a one-line file: read_ids ${ms(latency.kept)} on a thread kept from the query before (median of 31),
+${ms(latency.started)} on one it starts (median of ${STARTED_ROUNDS}, each after the pool's ${IDLE_MS / 1000} s idle); SELECT count(*) FROM range(3) ${ms(latency.own)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

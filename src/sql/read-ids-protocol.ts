@@ -1,8 +1,13 @@
 /**
- * What the `read_ids` scanning thread (read-ids-worker.ts) and the main thread (read-ids.ts) share: the messages on
- * their port, and an Int32Array over shared memory of counters: batches posted, batches taken, flags that the
- * query is over, that the thread has started and that it has ended for want of a reader, and its heartbeat.
+ * What a `read_ids` scanning thread (read-ids-worker.ts) and the main thread (read-ids.ts, scan-thread-pool.ts) share:
+ * the job a thread is given, the messages on the job's port, and an Int32Array over shared memory of counters per
+ * job: batches posted, batches taken, flags that the query is over, that the thread has started the job and that it
+ * has given the job up for want of a reader, and its heartbeat. Besides, each thread's word of state in the pool
+ * (THREAD_IDLE and the rest) and the pool's count of idle threads.
  */
+import type { MessagePort } from "node:worker_threads";
+import type { ScanOptions } from "../index.js";
+
 
 /** Index of the batches posted, in the shared counters. */
 export const POSTED = 0;
@@ -10,9 +15,9 @@ export const POSTED = 0;
 export const CONSUMED = 1;
 /** Index of the flag set when the query no longer wants rows (it ended, or stopped at a LIMIT). */
 export const CANCELLED = 2;
-/** Index of the flag the scanning thread sets as it starts (a thread that never starts is then an error, not a wait). */
+/** Index of the flag the scanning thread sets as it starts the job (a thread that never starts is then an error, not a wait). */
 export const STARTED = 3;
-/** Index of the flag the scanning thread sets as it ends, its batches untaken for PARK_AFTER_MS (read-ids.ts starts another). */
+/** Index of the flag the scanning thread sets as it gives the job up, its batches untaken for PARK_AFTER_MS (read-ids.ts goes on with another). */
 export const PARKED = 4;
 /**
  * Index of the thread's heartbeat: a count it raises at every chunk it reads and every tenth of a second it waits,
@@ -22,11 +27,12 @@ export const BEAT = 5;
 export const COUNTERS = 6;
 
 /**
- * How long the scanning thread waits for the main thread to take a batch before it ends, with the flag PARKED.
- * DuckDB says nothing when it lets go of a query before its end (a LIMIT), and a thread per such query kept until
- * garbage collection piled up: 90 threads and 1.3 GB after 80 queries. A query whose reader only paused is not
- * lost: when it asks for rows again, the main thread starts a thread where the last one left off (`ScanStart`).
- * Long beside the gaps between DuckDB's requests for rows (microseconds to milliseconds), short beside a query's life.
+ * How long the scanning thread waits for the main thread to take a batch before it gives the job up, with the flag
+ * PARKED, and goes back to the pool. DuckDB says nothing when it lets go of a query before its end (a LIMIT), and a
+ * thread held per such query until garbage collection piled up: 90 threads and 1.3 GB after 80 queries. A query whose
+ * reader only paused is not lost: when it asks for rows again, the main thread has a thread go on where the last one
+ * left off (`ScanStart`). Long beside the gaps between DuckDB's requests for rows (microseconds to milliseconds),
+ * short beside a query's life.
  */
 export const PARK_AFTER_MS = 500;
 
@@ -75,3 +81,50 @@ export type ScanMessage =
   | { readonly kind: "batch"; readonly batch: MatchBatch }
   | { readonly kind: "done" }
   | { readonly kind: "error"; readonly message: string };
+
+/** What a thread of the pool is given for a query: its files and format, where to start, its port and counters. */
+export interface ScanJob {
+  readonly files: readonly string[];
+  readonly format: ScanOptions["format"];
+  /** The name of the one format scanned for, or null when the matches name theirs. */
+  readonly single: string | null;
+  /** Whether the query reads the `id` column (the IDs' text is made only then). */
+  readonly readsIds: boolean;
+  readonly port: MessagePort;
+  /** The job's counters (POSTED to BEAT), COUNTERS of them. */
+  readonly state: Int32Array;
+  /** Where to start: null for the first file's start, else after the last match a thread before took to the main thread. */
+  readonly start: ScanStart | null;
+}
+
+/**
+ * A thread's word of state in the pool (`ThreadShared.thread`), which the main thread and the thread change with
+ * compare-and-exchange: the main thread takes an idle thread (THREAD_IDLE to THREAD_BUSY) and then posts it a job,
+ * and the thread goes back (THREAD_BUSY to THREAD_IDLE) once a job is over, or ends (THREAD_IDLE to THREAD_GONE) after
+ * IDLE_MS without one. Whichever exchange comes first wins: a thread is never both given a job and gone.
+ */
+export const THREAD_BUSY = 0;
+export const THREAD_IDLE = 1;
+export const THREAD_GONE = 2;
+
+/** What each thread of a pool is started with: its own word of state, and the pool's count of idle threads. */
+export interface ThreadShared {
+  /** One word: THREAD_BUSY, THREAD_IDLE or THREAD_GONE. */
+  readonly thread: Int32Array;
+  /** One word: how many of the pool's threads are idle, at most MAX_IDLE. */
+  readonly idle: Int32Array;
+}
+
+/**
+ * Idle threads a pool keeps. Starting a thread (Node's worker, then the library and its WebAssembly) is most of a
+ * query over a small file: 46 ms on Node 20 against DuckDB's own 1 ms (bench/duckdb.ts). Two serve a query that
+ * joins two scans; more would hold memory for queries at once, which are rarer.
+ */
+export const MAX_IDLE = 2;
+
+/**
+ * How long an idle thread waits for a job before it ends: long beside the gaps between an app's queries; a person's
+ * may be longer, and then the next query starts a thread again, a few tens of milliseconds they do not notice. An
+ * idle thread holds only memory, and keeps no process alive.
+ */
+export const IDLE_MS = 10_000;

@@ -1,13 +1,14 @@
 /**
  * The `read_ids(path, format := 'ulid')` table function: the IDs found in a file or in the files a glob names, one
- * row per match, with columns file, line, "offset", format, id and ts. Each query scans on a thread of its own
- * (read-ids-worker.ts): DuckDB asks for rows synchronously, on the JS thread, where the library's streaming scan
- * (`scanChunks`) cannot be awaited. The main thread takes the thread's batches as DuckDB asks for rows, waiting on
- * shared memory when none is there yet, and writes only the columns the query reads.
+ * row per match, with columns file, line, "offset", format, id and ts. Each query scans on a thread of its own, one
+ * of a pool kept between queries (scan-thread-pool.ts, read-ids-worker.ts): DuckDB asks for rows synchronously, on
+ * the JS thread, where the library's streaming scan (`scanChunks`) cannot be awaited. The main thread takes the
+ * thread's batches as DuckDB asks for rows, waiting on shared memory when none is there yet, and writes only the
+ * columns the query reads.
  */
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from "node:worker_threads";
 import type { DuckDBConnection, DuckDBTableFunctionBindInfo } from "@duckdb/node-api";
 import { formats, scanText, UlidError, type ScanOptions } from "../index.js";
 import { api, bindings, type Vector } from "./duckdb-bindings.js";
@@ -15,6 +16,7 @@ import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
 import { fixedWidth } from "./id-texts.js";
 import { BEAT, CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
+import { scanThreadPool, type ScanThreadPool } from "./scan-thread-pool.js";
 import { copyIntoVector, writeLines, writeStrings, writeTimestamps } from "./vector-output.js";
 
 type DataChunk = Parameters<typeof bindings.data_chunk_get_size>[0];
@@ -52,7 +54,7 @@ export function registerReadIds(connection: DuckDBConnection, name: string, work
     info.setMaxThreads(1);
     try {
       // The columns the query reads (projection pushdown), by their index in COLUMNS, in the output's order.
-      info.setInitData(new ScanThread(worker, info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
+      info.setInitData(new ScanThread(worker, scanThreadPool(worker), info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
     } catch (error) {
       info.setError(messageOf(name, error));
     }
@@ -89,11 +91,13 @@ function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
   return { files, format: format as ScanOptions["format"], single };
 }
 
-/** Ends a scanning thread whose query DuckDB let go of without reading it to the end (a LIMIT). */
-const abandoned = new FinalizationRegistry<{ state: Int32Array; worker: Worker }>(({ state, worker }) => {
+/**
+ * Ends the job of a query DuckDB let go of without reading it to the end (a LIMIT): its thread stops at its next read
+ * or batch, and goes back to the pool.
+ */
+const abandoned = new FinalizationRegistry<Int32Array>((state) => {
   Atomics.store(state, CANCELLED, 1);
   Atomics.notify(state, CONSUMED);
-  void worker.terminate();
 });
 
 /**
@@ -111,7 +115,7 @@ const STALL_LIMIT_MS = 30_000;
 /** The longest single wait for the thread, after which the main thread looks again. */
 const WAIT_STEP_MS = 250;
 
-/** One query's scan: the thread, and the batch being turned into rows. */
+/** One query's scan: its job's thread, and the batch being turned into rows. */
 class ScanThread {
   private port!: MessagePort;
   private state!: Int32Array;
@@ -136,7 +140,8 @@ class ScanThread {
   private beatAt = 0;
 
   constructor(
-    private readonly module: URL,
+    module: URL,
+    private readonly pool: ScanThreadPool,
     private readonly bound: ReadIdsBind,
     private readonly columns: readonly number[],
   ) {
@@ -150,7 +155,7 @@ class ScanThread {
     this.startThread(null);
   }
 
-  /** Starts a scanning thread at `start` (null: the first file's start). */
+  /** Has a thread of the pool scan from `start` (null: the first file's start). */
   private startThread(start: ScanStart | null): void {
     const { files, format, single } = this.bound;
     const channel = new MessageChannel();
@@ -160,22 +165,11 @@ class ScanThread {
     this.startedAt = this.beatAt = performance.now();
     this.beat = 0;
     const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
-    this.worker = new Worker(this.module, {
-      workerData: { files, format, single, readsIds, port: channel.port2, state: this.state, start },
-      transferList: [channel.port2],
-      // Without the app's Node options: a preload (--import, in NODE_OPTIONS too, as tsx and tracing agents add) goes
-      // through the ES module loader, which on Node 20 waits for the thread pool (read-ids-worker.ts says why not).
-      execArgv: [],
-      env: { ...process.env, NODE_OPTIONS: "" },
-    });
-    // The thread's own failures come as messages; this keeps one it could not report from ending the process.
-    this.worker.on("error", () => undefined);
-    // Neither keeps the process alive: a query that stops early leaves a thread that parks (read-ids-protocol.ts).
-    this.worker.unref();
+    this.worker = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start });
     this.port.unref();
-    // Its own token: the held thread is the newest one (a thread that parks has ended itself).
+    // Its own token: the job held is the newest one (a job given up for want of a reader is over).
     abandoned.unregister(this);
-    abandoned.register(this, { state: this.state, worker: this.worker }, this);
+    abandoned.register(this, this.state, this);
   }
 
   /** Fills `output` with the next rows (up to a vector's, from one batch); no rows once the scan is over. */

@@ -33,6 +33,29 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * Node options for `inOwnProcess` that load `source` (CommonJS, written to `name` in `dir`) into every worker thread
+ * the process starts (the scanning threads start without the app's options): a preload of the process gives each
+ * Worker the thread's.
+ */
+function inEveryThread(name: string, source: string): string[] {
+  const inThread = join(dir, name);
+  writeFileSync(inThread, source);
+  const inProcess = join(dir, `every-thread-${name}`);
+  writeFileSync(
+    inProcess,
+    `const threads = require("node:worker_threads");
+    const { Worker } = threads;
+    threads.Worker = class extends Worker {
+      constructor(file, options) {
+        super(file, { ...options, execArgv: ["--require", ${JSON.stringify(inThread)}] });
+      }
+    };
+    require("node:module").syncBuiltinESMExports();`,
+  );
+  return ["--require", inProcess];
+}
+
 /** A piece of log text: IDs of every scannable format, words, separators, colour codes and bytes past ASCII. */
 const piece = fc.oneof(
   fc.constant(0).map(() => formats.ulid.generate()),
@@ -175,10 +198,11 @@ describe("read_ids", () => {
     // A file of many reads, so each query's thread fills its batches ahead and waits for a reader that never comes.
     const path = join(dir, "limits.log");
     writeFileSync(path, formats.ulid.encodeMany(formats.ulid.generateMany(200_000)).map((id, i) => `${i} GET /orders/${id} 200\n`).join(""));
-    // Threads of the process (Linux): before, at most during 40 queries 50 ms apart, and after, given 10 s. A thread
-    // waits PARK_AFTER_MS (read-ids-protocol.ts) for a reader, so at most 10 overlap however fast the queries run.
-    // Kept until garbage collection, they were one more per query (the memory reducer collects them once the process
-    // idles for some seconds, hence the bound during the queries).
+    // Threads of the process (Linux): before, at most during 40 queries 50 ms apart, and after, given 20 s. A thread
+    // waits PARK_AFTER_MS (read-ids-protocol.ts) for a reader, then goes back to the pool, which keeps at most
+    // MAX_IDLE of them and each for IDLE_MS: so at most 10 busy and 2 idle overlap however fast the queries run, and
+    // after IDLE_MS none is left. Kept until garbage collection, they were one more per query (the memory reducer
+    // collects them once the process idles for some seconds, hence the bound during the queries).
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const threads = () => readdirSync("/proc/self/task").length;
@@ -193,7 +217,7 @@ describe("read_ids", () => {
         most = Math.max(most, threads());
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const until = Date.now() + 10_000;
+      const until = Date.now() + 20_000;
       while (threads() > before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
       console.log(JSON.stringify({ before, most, after: threads() }));`,
       "ulid-wasm/duckdb",
@@ -204,6 +228,97 @@ describe("read_ids", () => {
     expect(most - before).toBeLessThanOrEqual(20);
     expect(after).toBeLessThanOrEqual(before);
   });
+
+  it("keeps its threads between queries: one at a time take one, two at once two, and idle ones end", () => {
+    const [left, right] = ["pool-left.log", "pool-right.log"].map((name) => join(dir, name));
+    const ids = formats.ulid.encodeMany(formats.ulid.generateMany(3_000));
+    writeFileSync(left!, ids.map((id, i) => `${i} ${id}\n`).join(""));
+    writeFileSync(right!, ids.filter((_, i) => i % 3 === 0).map((id) => `x ${id} ${formats.uuidv7.generate()}\n`).join(""));
+    // The threads of the process (Linux, their ids) that were not there before the first query: a thread per query
+    // was started and ended with it (46 ms each, on Node 20); now the pool's (src/sql/scan-thread-pool.ts) stay idle
+    // between queries, up to MAX_IDLE (2) for IDLE_MS (10 s) each.
+    const run = inOwnProcess(
+      `import { readdirSync } from "node:fs";
+      const threads = () => readdirSync("/proc/self/task");
+      const instance = await DuckDBInstance.create(":memory:");
+      const [connection, other] = [await instance.connect(), await instance.connect()];
+      registerFunctions(connection);
+      registerFunctions(other);
+      await connection.runAndReadAll("SELECT count(*) FROM range(10)");
+      const before = new Set(threads());
+      const started = new Set();
+      const look = () => threads().forEach((id) => before.has(id) || started.add(id));
+      const answer = async (sql, on = connection) => (await on.runAndReadAll(sql)).getRowsJson()[0].map(String);
+      const results = [];
+      for (let i = 0; i < 12; i++) {
+        const format = ["ulid", "all", "ulid,uuidv7"][i % 3];
+        results.push(await answer("SELECT count(*), count(DISTINCT id) FROM read_ids('${right}', format := '" + format + "')"));
+        look();
+      }
+      const oneAtATime = started.size;
+      for (let i = 0; i < 4; i++) {
+        const both = [connection, other].map((on) => answer("SELECT count(*) FROM read_ids('${left}') a JOIN read_ids('${right}') b USING (id)", on));
+        results.push(...(await Promise.all(both)));
+        look();
+      }
+      const atOnce = started.size;
+      const until = Date.now() + 15_000;
+      while (threads().some((id) => started.has(id)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(JSON.stringify({ oneAtATime, atOnce, results, left: threads().filter((id) => started.has(id)).length }));`,
+      "ulid-wasm/duckdb",
+    );
+    expect(run.stderr).toBe("");
+    const { oneAtATime, atOnce, results, left: idle } = JSON.parse(run.stdout) as { oneAtATime: number; atOnce: number; results: string[][]; left: number };
+    expect(oneAtATime).toBe(1);
+    // Two queries at once hold two threads; a join's two scans run one after the other, on one.
+    expect(atOnce).toBe(2);
+    expect(results).toEqual([...Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? ["1000", "1000"] : ["2000", "2000"])), ...Array(8).fill(["1000"])]);
+    expect(idle).toBe(0);
+  }, 30_000);
+
+  it("goes on keeping threads after idle ones ended without a word", () => {
+    const path = join(dir, "idle-dies.log");
+    writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.ulid.generate()}\n`);
+    // A preload in every thread ends the first two threads as they go idle (at their IDLE_MS timer, 10 s), their
+    // words of state THREAD_IDLE. Counted idle still, they would fill the pool (MAX_IDLE, 2), and
+    // every thread after them would end with its query.
+    const deaths = join(dir, "idle-deaths");
+    rmSync(deaths, { force: true });
+    const nodeOptions = inEveryThread(
+      "die-when-idle.cjs",
+      `const { appendFileSync, existsSync, readFileSync } = require("node:fs");
+      const set = setTimeout;
+      globalThis.setTimeout = (fn, ms, ...args) => {
+        if (ms === 10_000 && (existsSync(${JSON.stringify(deaths)}) ? readFileSync(${JSON.stringify(deaths)}, "utf8").length : 0) < 2) {
+          appendFileSync(${JSON.stringify(deaths)}, "x");
+          process.exit(0);
+        }
+        return set(fn, ms, ...args);
+      };`,
+    );
+    const run = inOwnProcess(
+      `import { readdirSync } from "node:fs";
+      const connection = await (await DuckDBInstance.create(":memory:")).connect();
+      registerFunctions(connection);
+      const counts = [];
+      let before;
+      const started = new Set();
+      for (let i = 0; i < 8; i++) {
+        if (i === 3) before = new Set(readdirSync("/proc/self/task"));
+        counts.push((await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')")).getRowsJson()[0][0]);
+        if (i >= 3) readdirSync("/proc/self/task").forEach((id) => before.has(id) || started.add(id));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      console.log(JSON.stringify({ counts, started: started.size }));`,
+      "ulid-wasm/duckdb",
+      nodeOptions,
+    );
+    expect(run.stderr).toBe("");
+    expect(readFileSync(deaths, "utf8")).toBe("xx");
+    // The two that ended served the first two queries; the third query's thread, idle since, serves the five after
+    // it, and none is started for them.
+    expect(JSON.parse(run.stdout)).toEqual({ counts: Array(8).fill("2"), started: 0 });
+  }, 60_000);
 
   it("gives every row to a reader that pauses longer than a thread waits, across lines, reads and files", async () => {
     // Two files of mixed logs (several IDs to a line, some lines long), each several reads: the thread that waited
@@ -265,13 +380,12 @@ describe("read_ids", () => {
 
   it("fails a query whose scanning thread dies after it started, rather than wait for ever", () => {
     // The thread ends (as out of memory would end it) after its second batch, without a word: the main thread takes
-    // those two, then sees no heartbeat for 30 s (STALL_LIMIT_MS, src/sql/read-ids.ts). Preloads put the death in:
-    // one in the process gives each Worker the other, which ends the thread at its second post.
+    // those two, then sees no heartbeat for 30 s (STALL_LIMIT_MS, src/sql/read-ids.ts). A preload in every thread
+    // ends it at its second post.
     const path = join(dir, "dies.log");
     writeFileSync(path, formats.ulid.encodeMany(formats.ulid.generateMany(200_000)).map((id, i) => `${i} ${id}\n`).join(""));
-    const inThread = join(dir, "die-at-second-post.cjs");
-    writeFileSync(
-      inThread,
+    const nodeOptions = inEveryThread(
+      "die-at-second-post.cjs",
       `const { MessagePort } = require("node:worker_threads");
       const post = MessagePort.prototype.postMessage;
       let posts = 0;
@@ -279,18 +393,6 @@ describe("read_ids", () => {
         post.apply(this, args);
         if (++posts === 2) process.exit(0);
       };`,
-    );
-    const inProcess = join(dir, "threads-die.cjs");
-    writeFileSync(
-      inProcess,
-      `const threads = require("node:worker_threads");
-      const { Worker } = threads;
-      threads.Worker = class extends Worker {
-        constructor(file, options) {
-          super(file, { ...options, execArgv: ["--require", ${JSON.stringify(inThread)}] });
-        }
-      };
-      require("node:module").syncBuiltinESMExports();`,
     );
     const run = inOwnProcess(
       `const connection = await (await DuckDBInstance.create(":memory:")).connect();
@@ -303,7 +405,7 @@ describe("read_ids", () => {
         console.log(JSON.stringify({ message: error.message, seconds: Math.round((Date.now() - started) / 1000) }));
       }`,
       "ulid-wasm/duckdb",
-      ["--require", inProcess],
+      nodeOptions,
     );
     const { message, seconds } = JSON.parse(run.stdout) as { message: string; seconds: number };
     expect(message).toContain("read_ids: its scanning thread stopped: nothing for 30 s");
