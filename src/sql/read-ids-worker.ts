@@ -167,7 +167,11 @@ let library: Promise<typeof import("../index.js")> | undefined;
 /** Scans `job`'s files, posting their matches, then "done"; returns early once the query no longer wants rows. */
 async function scan(job: ScanJob): Promise<void> {
   const { files, format, readsIds, state, start } = job;
-  const { scanChunks, formats } = await (library ??= import("../index.js"));
+  const { scanChunks, formats } = await (library ??= import("../index.js")).catch((error: unknown) => {
+    // Loaded again for the next job: a thread kept idle is not to fail every query after one failed load.
+    library = undefined;
+    throw error;
+  });
   // Started once the library is loaded, with a first beat: from here on the thread beats (BEAT) as it works.
   Atomics.add(state, BEAT, 1);
   Atomics.store(state, STARTED, 1);

@@ -95,9 +95,10 @@ function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
  * Ends the job of a query DuckDB let go of without reading it to the end (a LIMIT): its thread stops at its next read
  * or batch, and goes back to the pool.
  */
-const abandoned = new FinalizationRegistry<Int32Array>((state) => {
+const abandoned = new FinalizationRegistry<{ state: Int32Array; port: MessagePort }>(({ state, port }) => {
   Atomics.store(state, CANCELLED, 1);
   Atomics.notify(state, CONSUMED);
+  port.close();
 });
 
 /**
@@ -112,6 +113,11 @@ const START_LIMIT_MS = 30_000;
  * chunk is stuck this long (a network file system gone), goes so long.
  */
 const STALL_LIMIT_MS = 30_000;
+/**
+ * How long a thread taken from the pool may take to start its job before the job goes to a new thread instead (an
+ * idle thread that ended while the main thread was busy still reads as idle: scan-thread-pool.ts).
+ */
+const RETAKE_MS = 1_000;
 /** The longest single wait for the thread, after which the main thread looks again. */
 const WAIT_STEP_MS = 250;
 
@@ -125,6 +131,8 @@ class ScanThread {
   /** Where a thread started now would go on: after the last match taken (null: none yet). */
   private resumeAt: ScanStart | null = null;
   private finished = false;
+  /** Whether the job went to a thread taken from the pool (not started for it). */
+  private pooled = false;
   private batch: MatchBatch | null = null;
   /** The batch's next row, and where its ID's text starts in the batch's `ids`. */
   private at = 0;
@@ -155,21 +163,25 @@ class ScanThread {
     this.startThread(null);
   }
 
-  /** Has a thread of the pool scan from `start` (null: the first file's start). */
-  private startThread(start: ScanStart | null): void {
+  /** Has a thread of the pool scan from `start` (null: the first file's start); `fresh`: a thread started for it. */
+  private startThread(start: ScanStart | null, fresh = false): void {
     const { files, format, single } = this.bound;
     const channel = new MessageChannel();
+    // The port of a job given up (PARKED) is done with: an open port is a handle that is never collected.
+    this.port?.close();
     this.port = channel.port1;
     this.state = new Int32Array(new SharedArrayBuffer(COUNTERS * 4));
     this.received = 0;
     this.startedAt = this.beatAt = performance.now();
     this.beat = 0;
     const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
-    this.worker = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start });
+    const run = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start }, fresh);
+    this.worker = run.worker;
+    this.pooled = run.pooled;
     this.port.unref();
     // Its own token: the job held is the newest one (a job given up for want of a reader is over).
     abandoned.unregister(this);
-    abandoned.register(this, this.state, this);
+    abandoned.register(this, { state: this.state, port: this.port }, this);
   }
 
   /** Fills `output` with the next rows (up to a vector's, from one batch); no rows once the scan is over. */
@@ -223,6 +235,7 @@ class ScanThread {
   /** Marks the scan over: no more rows, and nothing left for `abandoned` to end. */
   private finish(): void {
     this.finished = true;
+    this.port.close();
     abandoned.unregister(this);
   }
 
@@ -231,6 +244,13 @@ class ScanThread {
     const now = performance.now();
     let stalled: string | null = null;
     if (Atomics.load(this.state, STARTED) === 0) {
+      if (this.pooled && now - this.startedAt > RETAKE_MS) {
+        // An idle thread starts a job within microseconds: this one ended (or hangs) while idle, and its end was not yet
+        // seen. Its job, should it ever start, finds itself cancelled.
+        Atomics.store(this.state, CANCELLED, 1);
+        this.startThread(this.resumeAt, true);
+        return;
+      }
       if (now - this.startedAt > START_LIMIT_MS) stalled = `did not start within ${START_LIMIT_MS / 1000} s`;
     } else if (Atomics.load(this.state, BEAT) !== this.beat) {
       this.beat = Atomics.load(this.state, BEAT);

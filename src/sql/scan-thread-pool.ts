@@ -33,11 +33,17 @@ export class ScanThreadPool {
 
   constructor(private readonly module: URL) {}
 
-  /** Gives `job` to an idle thread, or to one started for it; the thread's worker (to end it, should it stall). */
-  run(job: ScanJob): Worker {
-    const { worker } = this.take() ?? this.start();
+  /**
+   * Gives `job` to an idle thread, or to one started for it (always, when `fresh`); the thread's worker (to end it,
+   * should it stall), and whether it was idle.
+   */
+  run(job: ScanJob, fresh = false): { worker: Worker; pooled: boolean } {
+    const taken = fresh ? undefined : this.take();
+    const { worker } = taken ?? this.start();
     worker.postMessage(job, [job.port]);
-    return worker;
+    // A thread taken idle may have ended with its 'exit' event not yet seen (the main thread busy): its job then never
+    // starts, and read-ids.ts gives it to a fresh thread.
+    return { worker, pooled: taken !== undefined };
   }
 
   /** An idle thread, now busy; undefined when none is. */
