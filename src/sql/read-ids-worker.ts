@@ -176,6 +176,8 @@ async function scan(job: ScanJob): Promise<void> {
   Atomics.add(state, BEAT, 1);
   Atomics.store(state, STARTED, 1);
   Atomics.notify(state, POSTED);
+  // Cancelled before it started (given to another thread, or its query let go of): not a file opened.
+  if (Atomics.load(state, CANCELLED) !== 0) return;
   for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
     const resumed = start !== null && index === start.file;

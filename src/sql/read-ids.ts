@@ -175,7 +175,15 @@ class ScanThread {
     this.startedAt = this.beatAt = performance.now();
     this.beat = 0;
     const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
-    const run = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start }, fresh);
+    let run: ReturnType<ScanThreadPool["run"]>;
+    try {
+      run = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start }, fresh);
+    } catch (error) {
+      // No thread (the system could make none): the ports, never collected while open, are closed.
+      channel.port1.close();
+      channel.port2.close();
+      throw error;
+    }
     this.worker = run.worker;
     this.pooled = run.pooled;
     this.port.unref();
@@ -246,9 +254,12 @@ class ScanThread {
     if (Atomics.load(this.state, STARTED) === 0) {
       if (this.pooled && now - this.startedAt > RETAKE_MS) {
         // An idle thread starts a job within microseconds: this one ended (or hangs) while idle, and its end was not yet
-        // seen. Its job, should it ever start, finds itself cancelled.
+        // seen. Its job, should it ever start, finds itself cancelled; the thread is ended (one that hangs would
+        // otherwise stay busy for good).
         Atomics.store(this.state, CANCELLED, 1);
+        const stale = this.worker;
         this.startThread(this.resumeAt, true);
+        void stale.terminate();
         return;
       }
       if (now - this.startedAt > START_LIMIT_MS) stalled = `did not start within ${START_LIMIT_MS / 1000} s`;

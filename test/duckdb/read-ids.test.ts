@@ -307,6 +307,41 @@ describe("read_ids", () => {
     expect(Number(run.stdout)).toBeLessThan(10);
   }, 60_000);
 
+  it("fails a query whose thread cannot be made, saying why, and leaves no port behind", () => {
+    const path = join(dir, "no-threads.log");
+    writeFileSync(path, `a ${formats.ulid.generate()}\n`);
+    // Every Worker throws, as when the system can make no more threads.
+    const preload = join(dir, "no-more-threads.cjs");
+    writeFileSync(
+      preload,
+      `const threads = require("node:worker_threads");
+      threads.Worker = class {
+        constructor() {
+          throw new Error("no thread: the system can make no more");
+        }
+      };
+      require("node:module").syncBuiltinESMExports();`,
+    );
+    const run = inOwnProcess(
+      `import { queryObjects } from "node:v8";
+      import { MessagePort } from "node:worker_threads";
+      const connection = await (await DuckDBInstance.create(":memory:")).connect();
+      registerFunctions(connection);
+      const errors = new Set();
+      for (let i = 0; i < 20; i++) {
+        errors.add(await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')").then(() => "no error", (error) => error.message));
+      }
+      console.log(JSON.stringify({ errors: [...errors], ports: queryObjects(MessagePort, { format: "count" }) }));`,
+      "ulid-wasm/duckdb",
+      ["--require", preload, "--no-warnings"],
+    );
+    expect(run.stderr).toBe("");
+    const { errors, ports } = JSON.parse(run.stdout) as { errors: string[]; ports: number };
+    expect(errors).toEqual([expect.stringContaining("read_ids: no thread: the system can make no more")]);
+    // Two a query were left open before: 41 in all.
+    expect(ports).toBeLessThan(10);
+  }, 60_000);
+
   it("goes on keeping threads after idle ones ended without a word", () => {
     const path = join(dir, "idle-dies.log");
     writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.ulid.generate()}\n`);
@@ -373,8 +408,12 @@ describe("read_ids", () => {
       };`,
     );
     const run = inOwnProcess(
-      `const connection = await (await DuckDBInstance.create(":memory:")).connect();
+      `import { readdirSync } from "node:fs";
+      const threads = () => readdirSync("/proc/self/task");
+      const connection = await (await DuckDBInstance.create(":memory:")).connect();
       registerFunctions(connection);
+      await connection.runAndReadAll("SELECT count(*) FROM range(10)");
+      const before = new Set(threads());
       const times = [];
       const counts = [];
       for (let i = 0; i < 4; i++) {
@@ -382,16 +421,21 @@ describe("read_ids", () => {
         counts.push((await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}')")).getRowsJson()[0][0]);
         times.push((Date.now() - started) / 1000);
       }
-      console.log(JSON.stringify({ counts, times }));`,
+      // The blocked thread is ended, and the one after it ends idle: none is left.
+      const left = () => threads().filter((id) => !before.has(id)).length;
+      const until = Date.now() + 15_000;
+      while (left() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(JSON.stringify({ counts, times, left: left() }));`,
       "ulid-wasm/duckdb",
       nodeOptions,
     );
     expect(run.stderr).toBe("");
-    const { counts, times } = JSON.parse(run.stdout) as { counts: string[]; times: number[] };
+    const { counts, times, left } = JSON.parse(run.stdout) as { counts: string[]; times: number[]; left: number };
     expect(counts).toEqual(["2", "2", "2", "2"]);
     // The second query waits its second for the blocked thread, then runs on a new one; none waits 30 s.
     expect(times[1]).toBeGreaterThanOrEqual(1);
     expect(Math.max(...times)).toBeLessThan(10);
+    expect(left).toBe(0);
   }, 60_000);
 
   it("gives every row to a reader that pauses longer than a thread waits, across lines, reads and files", async () => {
