@@ -8,7 +8,6 @@
 import type { MessagePort } from "node:worker_threads";
 import type { ScanOptions } from "../index.js";
 
-
 /** Index of the batches posted, in the shared counters. */
 export const POSTED = 0;
 /** Index of the batches the main thread has taken. */
@@ -82,12 +81,16 @@ export type ScanMessage =
   | { readonly kind: "done" }
   | { readonly kind: "error"; readonly message: string };
 
-/** What a thread of the pool is given for a query: its files and format, where to start, its port and counters. */
-export interface ScanJob {
+/** What a query scans (its bind data): its files, and the format option. */
+export interface ScanTarget {
   readonly files: readonly string[];
   readonly format: ScanOptions["format"];
   /** The name of the one format scanned for, or null when the matches name theirs. */
   readonly single: string | null;
+}
+
+/** What a thread of the pool is given for a query: what it scans, where to start, its port and counters. */
+export interface ScanJob extends ScanTarget {
   /** Whether the query reads the `id` column (the IDs' text is made only then). */
   readonly readsIds: boolean;
   readonly port: MessagePort;

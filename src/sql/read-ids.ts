@@ -15,7 +15,7 @@ import { api, bindings, type Vector } from "./duckdb-bindings.js";
 import { filesOf } from "./file-glob.js";
 import { SqlFunctionError } from "./format-kernels.js";
 import { fixedWidth } from "./id-texts.js";
-import { BEAT, CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart } from "./read-ids-protocol.js";
+import { BEAT, CANCELLED, CONSUMED, COUNTERS, PARKED, POSTED, STARTED, type MatchBatch, type ScanMessage, type ScanStart, type ScanTarget } from "./read-ids-protocol.js";
 import { scanThreadPool, type ScanThreadPool } from "./scan-thread-pool.js";
 import { copyIntoVector, writeLines, writeStrings, writeTimestamps } from "./vector-output.js";
 
@@ -26,12 +26,6 @@ const COLUMNS = ["file", "line", "offset", "format", "id", "ts"] as const;
 const TWO_32 = 2 ** 32;
 /** Rows of a DuckDB vector, the most one call may give: a batch (one chunk's matches) may take several calls. */
 const VECTOR_ROWS = bindings.vector_size();
-
-interface ReadIdsBind {
-  readonly files: readonly string[];
-  readonly format: ScanOptions["format"];
-  readonly single: string | null;
-}
 
 /** Registers `name` (read_ids, after the prefix) on `connection`; `worker` is the scanning thread's module. */
 export function registerReadIds(connection: DuckDBConnection, name: string, worker: URL): void {
@@ -54,7 +48,7 @@ export function registerReadIds(connection: DuckDBConnection, name: string, work
     info.setMaxThreads(1);
     try {
       // The columns the query reads (projection pushdown), by their index in COLUMNS, in the output's order.
-      info.setInitData(new ScanThread(worker, scanThreadPool(worker), info.getBindData() as ReadIdsBind, info.getColumnIndexes()));
+      info.setInitData(new ScanThread(worker, scanThreadPool(worker), info.getBindData() as ScanTarget, info.getColumnIndexes()));
     } catch (error) {
       info.setError(messageOf(name, error));
     }
@@ -70,7 +64,7 @@ export function registerReadIds(connection: DuckDBConnection, name: string, work
 }
 
 /** The files and the format option of a call; a bad one throws. */
-function bind(name: string, info: DuckDBTableFunctionBindInfo): ReadIdsBind {
+function bind(name: string, info: DuckDBTableFunctionBindInfo): ScanTarget {
   const path = info.getParameter(0);
   if (typeof path !== "string") throw new SqlFunctionError(`${name}: the path must be a string, got ${String(path)}`);
   const option = info.getNamedParameter("format") ?? "ulid";
@@ -150,7 +144,7 @@ class ScanThread {
   constructor(
     module: URL,
     private readonly pool: ScanThreadPool,
-    private readonly bound: ReadIdsBind,
+    private readonly bound: ScanTarget,
     private readonly columns: readonly number[],
   ) {
     this.single = bound.single ?? "";
@@ -165,7 +159,6 @@ class ScanThread {
 
   /** Has a thread of the pool scan from `start` (null: the first file's start); `fresh`: a thread started for it. */
   private startThread(start: ScanStart | null, fresh = false): void {
-    const { files, format, single } = this.bound;
     const channel = new MessageChannel();
     // The port of a job given up (PARKED) is done with: an open port is a handle that is never collected.
     this.port?.close();
@@ -177,7 +170,7 @@ class ScanThread {
     const readsIds = this.columns.includes(COLUMNS.indexOf("id"));
     let run: ReturnType<ScanThreadPool["run"]>;
     try {
-      run = this.pool.run({ files, format, single, readsIds, port: channel.port2, state: this.state, start }, fresh);
+      run = this.pool.run({ ...this.bound, readsIds, port: channel.port2, state: this.state, start }, fresh);
     } catch (error) {
       // No thread (the system could make none): the ports, never collected while open, are closed.
       channel.port1.close();

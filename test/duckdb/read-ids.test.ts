@@ -14,6 +14,7 @@ import { JsonDuckDBValueConverter, type DuckDBConnection } from "@duckdb/node-ap
 import { column, connectWithFunctions, failure, rows } from "../helpers/duckdb.js";
 import { propertyRuns } from "../helpers/tier.js";
 import { ROOT } from "../helpers/runtimes.js";
+import { IDLE_MS } from "../../src/sql/read-ids-protocol.js";
 import { randomMixedLog } from "../helpers/scan-reference.js";
 
 /**
@@ -54,6 +55,29 @@ function inEveryThread(name: string, source: string): string[] {
     require("node:module").syncBuiltinESMExports();`,
   );
   return ["--require", inProcess];
+}
+
+/**
+ * Node options for `inOwnProcess` under which each of the first `threads` scanning threads runs `action` (CommonJS
+ * statements) as it goes idle: at its IDLE_MS timer (src/sql/read-ids-protocol.ts), its word of state THREAD_IDLE.
+ * `count` is the file the threads count themselves in, a character each.
+ */
+function whenIdle(name: string, threads: number, action: string): { nodeOptions: string[]; count: string } {
+  const count = join(dir, `${name}.count`);
+  rmSync(count, { force: true });
+  const nodeOptions = inEveryThread(
+    `${name}.cjs`,
+    `const { appendFileSync, existsSync, readFileSync } = require("node:fs");
+    const set = setTimeout;
+    globalThis.setTimeout = (fn, ms, ...args) => {
+      if (ms === ${IDLE_MS} && (existsSync(${JSON.stringify(count)}) ? readFileSync(${JSON.stringify(count)}, "utf8").length : 0) < ${threads}) {
+        appendFileSync(${JSON.stringify(count)}, "x");
+        ${action}
+      }
+      return set(fn, ms, ...args);
+    };`,
+  );
+  return { nodeOptions, count };
 }
 
 /** A piece of log text: IDs of every scannable format, words, separators, colour codes and bytes past ASCII. */
@@ -348,20 +372,7 @@ describe("read_ids", () => {
     // A preload in every thread ends the first two threads as they go idle (at their IDLE_MS timer, 10 s), their
     // words of state THREAD_IDLE. Counted idle still, they would fill the pool (MAX_IDLE, 2), and
     // every thread after them would end with its query.
-    const deaths = join(dir, "idle-deaths");
-    rmSync(deaths, { force: true });
-    const nodeOptions = inEveryThread(
-      "die-when-idle.cjs",
-      `const { appendFileSync, existsSync, readFileSync } = require("node:fs");
-      const set = setTimeout;
-      globalThis.setTimeout = (fn, ms, ...args) => {
-        if (ms === 10_000 && (existsSync(${JSON.stringify(deaths)}) ? readFileSync(${JSON.stringify(deaths)}, "utf8").length : 0) < 2) {
-          appendFileSync(${JSON.stringify(deaths)}, "x");
-          process.exit(0);
-        }
-        return set(fn, ms, ...args);
-      };`,
-    );
+    const { nodeOptions, count: deaths } = whenIdle("die-when-idle", 2, "process.exit(0);");
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const connection = await (await DuckDBInstance.create(":memory:")).connect();
@@ -393,20 +404,7 @@ describe("read_ids", () => {
     // next query is given it and waits. So does a query given an idle thread that died while the main thread was too
     // busy to see it end. That query waited 30 s and failed; a job an idle thread has not started within a second
     // goes to a new thread.
-    const hung = join(dir, "idle-hung");
-    rmSync(hung, { force: true });
-    const nodeOptions = inEveryThread(
-      "hang-when-idle.cjs",
-      `const { existsSync, writeFileSync } = require("node:fs");
-      const set = setTimeout;
-      globalThis.setTimeout = (fn, ms, ...args) => {
-        if (ms === 10_000 && !existsSync(${JSON.stringify(hung)})) {
-          writeFileSync(${JSON.stringify(hung)}, "");
-          setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));
-        }
-        return set(fn, ms, ...args);
-      };`,
-    );
+    const { nodeOptions } = whenIdle("hang-when-idle", 1, "setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));");
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const threads = () => readdirSync("/proc/self/task");
