@@ -164,8 +164,8 @@ function nthNewline(text: Uint8Array, n: number): number {
  */
 let library: Promise<typeof import("../index.js")> | undefined;
 
-/** Scans `job`'s files, posting their matches, then "done"; returns early once the query no longer wants rows. */
-async function scan(job: ScanJob): Promise<void> {
+/** Scans `job`'s files, posting their matches; true once all are scanned, false when the query no longer wants rows. */
+async function scan(job: ScanJob): Promise<boolean> {
   const { files, format, readsIds, state, start } = job;
   const { scanChunks, formats } = await (library ??= import("../index.js")).catch((error: unknown) => {
     // Loaded again for the next job: a thread kept idle is not to fail every query after one failed load.
@@ -177,7 +177,7 @@ async function scan(job: ScanJob): Promise<void> {
   Atomics.store(state, STARTED, 1);
   Atomics.notify(state, POSTED);
   // Cancelled before it started (given to another thread, or its query let go of): not a file opened.
-  if (Atomics.load(state, CANCELLED) !== 0) return;
+  if (Atomics.load(state, CANCELLED) !== 0) return false;
   for (let index = start?.file ?? 0; index < files.length; index++) {
     const text = readsIds ? new ChunkText() : null;
     const resumed = start !== null && index === start.file;
@@ -193,26 +193,41 @@ async function scan(job: ScanJob): Promise<void> {
       // byte before it glues to none, and no escape sequence runs into it), so what follows it reads as it did.
       const from: FileStart = resumed ? { base: start.offset, firstLine: start.line, through: start.offset, again: start, found: false } : fromStart();
       for await (const columns of scanChunks(fileChunks(state, fd, from.base, text), { format, lines: true, columns: true })) {
-        if (!postMatches(job, index, columns, text, formats, from)) return;
+        if (!postMatches(job, index, columns, text, formats, from)) return false;
       }
       if (!from.found) throw changed(files[index]!);
     } finally {
       closeSync(fd);
     }
   }
-  post(job, { kind: "done" });
+  return true;
 }
 
 /** Runs a job the main thread gave this thread (its word of state already THREAD_BUSY), then rests. */
 async function onJob(job: ScanJob): Promise<void> {
   clearTimeout(expiry);
+  let last: ScanMessage | null;
   try {
-    await scan(job);
+    last = (await scan(job)) ? { kind: "done" } : null;
   } catch (error) {
-    if (!(error instanceof Cancelled)) post(job, { kind: "error", message: error instanceof Error ? error.message : String(error) });
+    last = error instanceof Cancelled ? null : { kind: "error", message: error instanceof Error ? error.message : String(error) };
   }
+  endJob(job, last);
+}
+
+/**
+ * Posts a job's last message (none when the query no longer wants rows), closes its port and rests. The thread rests
+ * first where that post cannot wait (the main thread is fewer than AHEAD batches behind): the query a caller starts
+ * as soon as this one ends then finds the thread idle, not still busy. A job given to it meanwhile waits in its queue
+ * of messages until this one's last steps, all in this turn, are done.
+ */
+function endJob(job: ScanJob, last: ScanMessage | null): void {
+  const { state } = job;
+  const restFirst = last === null || Atomics.load(state, POSTED) + 1 - Atomics.load(state, CONSUMED) <= AHEAD;
+  if (restFirst) rest();
+  if (last !== null) post(job, last);
   job.port.close();
-  rest();
+  if (!restFirst) rest();
 }
 
 /** Ends this thread unless it is taken first, after IDLE_MS idle. */

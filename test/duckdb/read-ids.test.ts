@@ -300,6 +300,42 @@ describe("read_ids", () => {
     expect(idle).toBe(0);
   }, 30_000);
 
+  it("gives a query that follows another at once the thread of the one before, however late its last steps run", () => {
+    const path = join(dir, "back-to-back.log");
+    writeFileSync(path, `a ${formats.ulid.generate()}\nb ${formats.uuidv7.generate()}\n`);
+    // A preload in every thread stalls its close of a job's port, its step after the job's last post, by 100 ms, as a
+    // loaded machine may: a thread that went idle only after it had left the query a new thread each time (the next
+    // query starts as soon as "done" arrives).
+    const nodeOptions = inEveryThread(
+      "slow-close.cjs",
+      `const { MessagePort } = require("node:worker_threads");
+      const close = MessagePort.prototype.close;
+      MessagePort.prototype.close = function (...args) {
+        const until = Date.now() + 100;
+        while (Date.now() < until);
+        return close.apply(this, args);
+      };`,
+    );
+    const run = inOwnProcess(
+      `import { readdirSync } from "node:fs";
+      const connection = await (await DuckDBInstance.create(":memory:")).connect();
+      registerFunctions(connection);
+      await connection.runAndReadAll("SELECT count(*) FROM range(10)");
+      const before = new Set(readdirSync("/proc/self/task"));
+      const started = new Set();
+      const counts = [];
+      for (let i = 0; i < 6; i++) {
+        counts.push((await connection.runAndReadAll("SELECT count(*) FROM read_ids('${path}', format := 'all')")).getRowsJson()[0][0]);
+        readdirSync("/proc/self/task").forEach((id) => before.has(id) || started.add(id));
+      }
+      console.log(JSON.stringify({ counts, started: started.size }));`,
+      "ulid-wasm/duckdb",
+      nodeOptions,
+    );
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({ counts: Array(6).fill("2"), started: 1 });
+  }, 60_000);
+
   it("leaves no port of a query behind, whether it ended or stopped at a LIMIT", () => {
     // An open MessagePort is never collected, with the batches queued in it: a job's port left open held 3 KB of each
     // query's and ~3 MB of each LIMIT's (200 LIMITs grew the process by 600 MB). MessagePorts counted after 300 small
@@ -372,7 +408,7 @@ describe("read_ids", () => {
     // A preload in every thread ends the first two threads as they go idle (at their IDLE_MS timer, 10 s), their
     // words of state THREAD_IDLE. Counted idle still, they would fill the pool (MAX_IDLE, 2), and
     // every thread after them would end with its query.
-    const { nodeOptions, count: deaths } = whenIdle("die-when-idle", 2, "process.exit(0);");
+    const { nodeOptions, count: deaths } = whenIdle("die-when-idle", 2, "setImmediate(() => process.exit(0));");
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const connection = await (await DuckDBInstance.create(":memory:")).connect();
