@@ -60,7 +60,9 @@ function inEveryThread(name: string, source: string): string[] {
 /**
  * Node options for `inOwnProcess` under which each of the first `threads` scanning threads runs `action` (CommonJS
  * statements) as it goes idle: at its IDLE_MS timer (src/sql/read-ids-protocol.ts), its word of state THREAD_IDLE.
- * `count` is the file the threads count themselves in, a character each.
+ * `count` is the file the threads count themselves in, a character each. A thread rests before its job's last post
+ * (read-ids-worker.ts), so an action that ends or blocks the thread goes through `process.nextTick`: it then runs once
+ * that job's last steps are done, and before the thread can take another job from its queue of messages.
  */
 function whenIdle(name: string, threads: number, action: string): { nodeOptions: string[]; count: string } {
   const count = join(dir, `${name}.count`);
@@ -408,7 +410,7 @@ describe("read_ids", () => {
     // A preload in every thread ends the first two threads as they go idle (at their IDLE_MS timer, 10 s), their
     // words of state THREAD_IDLE. Counted idle still, they would fill the pool (MAX_IDLE, 2), and
     // every thread after them would end with its query.
-    const { nodeOptions, count: deaths } = whenIdle("die-when-idle", 2, "setImmediate(() => process.exit(0));");
+    const { nodeOptions, count: deaths } = whenIdle("die-when-idle", 2, "process.nextTick(() => process.exit(0));");
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const connection = await (await DuckDBInstance.create(":memory:")).connect();
@@ -440,7 +442,7 @@ describe("read_ids", () => {
     // next query is given it and waits. So does a query given an idle thread that died while the main thread was too
     // busy to see it end. That query waited 30 s and failed; a job an idle thread has not started within a second
     // goes to a new thread.
-    const { nodeOptions } = whenIdle("hang-when-idle", 1, "setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));");
+    const { nodeOptions } = whenIdle("hang-when-idle", 1, "process.nextTick(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));");
     const run = inOwnProcess(
       `import { readdirSync } from "node:fs";
       const threads = () => readdirSync("/proc/self/task");
